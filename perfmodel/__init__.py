@@ -1,0 +1,17 @@
+"""perfmodel: which tile config should this GEMM use on this GPU, and why.
+
+An analytical performance and occupancy model for tiled Triton GEMM kernels. Hardware specs
+are data (`hardware/*.yaml`, loaded by `perfmodel.spec`); models are pure functions of a spec,
+a problem and a config.
+"""
+
+from perfmodel.spec import (  # noqa: F401
+    DTYPES,
+    HardwareSpec,
+    SpecError,
+    UnknownDeviceError,
+    known_devices,
+    load_hardware,
+)
+
+__version__ = "0.1.0"
