@@ -1,0 +1,175 @@
+"""The validation suite: shapes and tile configs, shared by the device sweep, the offline
+compile sweep and the report. Plain Python (no perfmodel, no pydantic) so it runs on the
+device machine as it is.
+
+Shapes (>= 30): square powers of two, LLM projections (Llama-3-8B: hidden 4096, QKV 6144,
+MLP 14336, gate+up 28672) at decode and prefill M, sizes that are not multiples of 16, skinny
+outputs, and large K; fp16 and bf16.
+
+Configs: the same grid for every shape (>= 150 grouped-GEMM configs, covering BLOCK_M 16..256,
+BLOCK_N 32..256, BLOCK_K 32..128, num_warps 2..8, num_stages 2..5, GROUP_M 1 and 8), plus
+Triton's tutorial 8-config autotune list, plus split-K configs on shapes whose output is too
+small to fill the H200, plus the shape's own nvMatmulHeuristics picks (validation/data/nvmh_picks.json),
+plus a TMA-kernel subset on aligned shapes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+# (family, M, N, K, dtype)
+SHAPES: list[tuple[str, int, int, int, str]] = [
+    # square powers of two
+    ("square", 512, 512, 512, "fp16"),
+    ("square", 1024, 1024, 1024, "fp16"),
+    ("square", 2048, 2048, 2048, "fp16"),
+    ("square", 4096, 4096, 4096, "fp16"),
+    ("square", 8192, 8192, 8192, "fp16"),
+    ("square", 1024, 1024, 1024, "bf16"),
+    ("square", 4096, 4096, 4096, "bf16"),
+    ("square", 8192, 8192, 8192, "bf16"),
+    # LLM projections, decode (M = 16..256 rows)
+    ("llm-decode", 16, 6144, 4096, "fp16"),
+    ("llm-decode", 16, 4096, 14336, "fp16"),
+    ("llm-decode", 32, 28672, 4096, "fp16"),
+    ("llm-decode", 32, 4096, 4096, "bf16"),
+    ("llm-decode", 64, 14336, 4096, "fp16"),
+    ("llm-decode", 128, 6144, 4096, "bf16"),
+    ("llm-decode", 128, 4096, 14336, "fp16"),
+    ("llm-decode", 256, 28672, 4096, "fp16"),
+    ("llm-decode", 256, 4096, 4096, "bf16"),
+    # LLM projections, prefill
+    ("llm-prefill", 2048, 6144, 4096, "fp16"),
+    ("llm-prefill", 4096, 4096, 14336, "bf16"),
+    ("llm-prefill", 2048, 28672, 4096, "fp16"),
+    ("llm-prefill", 1024, 4096, 4096, "fp16"),
+    # not multiples of 16
+    ("unaligned", 1000, 1000, 1000, "fp16"),
+    ("unaligned", 1537, 2049, 1023, "fp16"),
+    ("unaligned", 3001, 2999, 1000, "bf16"),
+    ("unaligned", 4095, 4097, 4093, "fp16"),
+    # skinny (M or N <= 128)
+    ("skinny", 8192, 128, 8192, "fp16"),
+    ("skinny", 4096, 32, 4096, "bf16"),
+    ("skinny", 128, 8192, 8192, "fp16"),
+    # large K (K >= 16384)
+    ("large-k", 512, 512, 32768, "fp16"),
+    ("large-k", 64, 64, 65536, "fp16"),
+    ("large-k", 1024, 1024, 16384, "bf16"),
+    ("large-k", 256, 4096, 16384, "fp16"),
+    ("large-k", 128, 128, 131072, "bf16"),
+]
+
+CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+
+
+def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
+    return {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": s, "GROUP_M": g, "SPLIT_K": sk}
+
+
+def cfg_name(c: dict) -> str:
+    return (f"{c['BLOCK_M']}x{c['BLOCK_N']}x{c['BLOCK_K']}_w{c['num_warps']}_s{c['num_stages']}"
+            f"_g{c['GROUP_M']}_k{c.get('SPLIT_K', 1)}")
+
+
+# Triton's matmul tutorial (python/tutorials/03-matrix-multiplication.py), CUDA fp16 list.
+TUTORIAL_CONFIGS = [
+    cfg(128, 256, 64, 8, 3, 8), cfg(64, 256, 32, 4, 4, 8), cfg(128, 128, 32, 4, 4, 8),
+    cfg(128, 64, 32, 4, 4, 8), cfg(64, 128, 32, 4, 4, 8), cfg(128, 32, 32, 4, 4, 8),
+    cfg(64, 32, 32, 2, 5, 8), cfg(32, 64, 32, 2, 5, 8),
+]
+
+# The fixed default a user might hard-code: the tutorial's first entry's smaller sibling.
+DEFAULT_CONFIG = cfg(128, 128, 64, 4, 3, 8)
+
+SMEM_LIMIT_BYTES = 232448  # H200 opt-in maximum per block
+
+
+def _plausible(c: dict) -> bool:
+    """Configs worth timing on sm_90 for 2-byte inputs: the pipeline buffers fit in shared
+    memory and the fp32 accumulator fits in registers (<= 128 per thread)."""
+    bm, bn, bk, w, s = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], c["num_warps"], c["num_stages"]
+    smem = s * (bm + bn) * bk * 2
+    acc_regs = bm * bn // (32 * w)
+    if smem > SMEM_LIMIT_BYTES or acc_regs > 128:
+        return False
+    if bm * bn < 32 * 32 * w // 2:  # far more warps than work
+        return False
+    return True
+
+
+def _natural_warps(bm: int, bn: int) -> int:
+    area = bm * bn
+    return 2 if area <= 64 * 32 else 4 if area <= 128 * 128 else 8
+
+
+def grid_configs() -> list[dict]:
+    """The grouped-GEMM grid timed for every shape (deterministic)."""
+    chosen: dict[str, dict] = {}
+
+    def add(c):
+        if _plausible(c):
+            chosen.setdefault(cfg_name(c), c)
+
+    # 1. the core: every (BLOCK_M, BLOCK_N) pair with its natural warp count
+    for bm, bn in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256)):
+        for bk, s in ((32, 4), (64, 3)):
+            add(cfg(bm, bn, bk, _natural_warps(bm, bn), s, 8))
+    # 2. one-axis variations around anchors
+    anchors = [cfg(128, 128, 64, 4, 3, 8), cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 32, 4, 4, 8),
+               cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 64, 2, 4, 8), cfg(16, 64, 128, 2, 4, 8),
+               cfg(128, 256, 64, 8, 3, 8), cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 8, 3, 8),
+               cfg(16, 128, 128, 4, 3, 8)]
+    for a in anchors:
+        for w in (2, 4, 8):
+            add({**a, "num_warps": w})
+        for s in (2, 3, 4, 5):
+            add({**a, "num_stages": s})
+        for bk in (32, 64, 128):
+            add({**a, "BLOCK_K": bk})
+        add({**a, "GROUP_M": 1})
+    # 3. a seeded random fill from the whole plausible product
+    rng = random.Random(20261129)
+    space = [cfg(*t) for t in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256), (32, 64, 128),
+                                                (2, 4, 8), (2, 3, 4, 5), (1, 8))]
+    space = [c for c in space if _plausible(c)]
+    rng.shuffle(space)
+    for c in space:
+        if len(chosen) >= 160:
+            break
+        add(c)
+    # 4. the tutorial list always
+    for c in TUTORIAL_CONFIGS:
+        chosen.setdefault(cfg_name(c), c)
+    chosen.setdefault(cfg_name(DEFAULT_CONFIG), DEFAULT_CONFIG)
+    return list(chosen.values())
+
+
+SPLITK_BASES = [cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 128, 4, 3, 8), cfg(16, 64, 128, 4, 4, 8),
+                cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 64, 4, 3, 8), cfg(128, 128, 64, 8, 3, 8)]
+
+
+def wants_splitk(M: int, N: int, sm_count: int = 132) -> bool:
+    """Split-K is timed where 128x128 tiles would not fill the GPU twice over."""
+    tiles = -(-M // 128) * -(-N // 128)
+    return tiles < 2 * sm_count
+
+
+def splitk_configs() -> list[dict]:
+    return [{**b, "SPLIT_K": s} for b in SPLITK_BASES for s in (2, 4, 8, 16)]
+
+
+TMA_CONFIGS = [cfg(128, 128, 64, 4, 3, 8), cfg(128, 256, 64, 8, 3, 8), cfg(64, 128, 64, 4, 4, 8),
+               cfg(128, 64, 64, 4, 4, 8), cfg(64, 64, 64, 4, 4, 8), cfg(128, 128, 64, 8, 4, 8),
+               cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 4, 3, 8), cfg(128, 128, 128, 8, 3, 8),
+               cfg(32, 64, 128, 4, 4, 8), cfg(16, 64, 128, 4, 4, 1), cfg(128, 128, 32, 4, 5, 8)]
+
+
+def tma_ok(M: int, N: int, K: int) -> bool:
+    """Tensor descriptors need 16-byte aligned row strides (2-byte elements: K, N % 8 == 0)."""
+    return K % 8 == 0 and N % 8 == 0
+
+
+def shape_key(M: int, N: int, K: int, dtype: str) -> str:
+    return f"{M}x{N}x{K}_{dtype}"
