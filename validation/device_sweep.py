@@ -342,25 +342,33 @@ def calibrate(outdir: Path) -> None:
     t = triton.testing.do_bench(lambda: y.copy_(x), warmup=50, rep=300, return_mode="median")
     res["dram_copy"] = {"bytes": 2 * n, "time_ms": t, "bw_bytes_per_s": 2 * n / (t * 1e-3)}
     del x, y
-    # L2: copy a buffer pair that fits in L2, back to back, no flush; and the capacity curve
+    # L2: every program re-reads its slice of a buffer R times through L2 (.cg bypasses L1);
+    # bytes/time over the footprint gives L2 bandwidth while it fits and the knee gives the
+    # effective capacity for reuse.
+    @triton.jit
+    def _l2_read(x_ptr, out_ptr, chunk, R, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        base = pid * chunk
+        acc = tl.zeros((BLOCK,), dtype=tl.float32)
+        for r in range(R):
+            for off in range(0, chunk, BLOCK):
+                acc += tl.load(x_ptr + base + off + tl.arange(0, BLOCK), cache_modifier=".cg")
+        tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
+
+    progs, block = 132 * 8, 1024
     curve = []
-    for mib in (2, 4, 8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64, 96, 128, 256):
-        nb = mib * (1 << 20) // 2
-        x = torch.empty(nb, dtype=torch.uint8, device="cuda").random_(0, 255)
-        y = torch.empty_like(x)
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        for _ in range(20):
-            y.copy_(x)
-        reps = 200
-        s.record()
-        for _ in range(reps):
-            y.copy_(x)
-        e.record()
-        torch.cuda.synchronize()
-        ms = s.elapsed_time(e) / reps
-        curve.append({"footprint_bytes": 2 * nb, "time_ms": ms, "bw_bytes_per_s": 2 * nb / (ms * 1e-3)})
-        del x, y
-    res["l2_copy_curve"] = curve
+    for mib in (4, 8, 16, 24, 28, 32, 36, 40, 44, 48, 56, 64, 80, 96, 128, 256):
+        chunk = max(block, (mib * (1 << 20) // 4 // progs) // block * block)
+        footprint = chunk * progs * 4
+        reps = max(1, int(4e9 // footprint))
+        x = torch.randn(chunk * progs, device="cuda", dtype=torch.float32)
+        o = torch.empty(progs * block, device="cuda", dtype=torch.float32)
+        ms = triton.testing.do_bench(lambda: _l2_read[(progs,)](x, o, chunk, reps, BLOCK=block, num_warps=4),
+                                     warmup=5, rep=50, return_mode="median")
+        curve.append({"footprint_bytes": footprint, "passes": reps, "time_ms": ms,
+                      "bw_bytes_per_s": footprint * reps / (ms * 1e-3)})
+        del x, o
+    res["l2_read_curve"] = curve
 
     # launch overhead: an empty Triton kernel timed the way the sweep times GEMMs
     @triton.jit
@@ -390,6 +398,8 @@ def calibrate(outdir: Path) -> None:
     res["cublas_8192"] = mm
     res["clocks_after_gemm_mhz_sm_mem"] = _smi("clocks.sm,clocks.mem")
     (outdir / "calibration.json").write_text(json.dumps(res, indent=2))
+    print("[calibrate] l2 read curve (MiB: TB/s): " + ", ".join(
+        f"{r['footprint_bytes'] / 2**20:.0f}: {r['bw_bytes_per_s'] / 1e12:.1f}" for r in curve), flush=True)
     print(f"[calibrate] dram {res['dram_copy']['bw_bytes_per_s'] / 1e12:.2f} TB/s, "
           f"cublas fp16 {mm['fp16']['ops_per_s'] / 1e12:.0f} TFLOP/s, empty kernel {res['empty_kernel_do_bench_ms'] * 1e3:.1f} us", flush=True)
 
