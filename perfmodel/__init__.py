@@ -14,4 +14,7 @@ from perfmodel.spec import (  # noqa: F401
     load_hardware,
 )
 
+from perfmodel.occupancy import Occupancy, occupancy  # noqa: F401,E402
+from perfmodel.problem import GemmProblem, TileConfig  # noqa: F401,E402
+
 __version__ = "0.1.0"

@@ -109,6 +109,53 @@ def _print_table(rows, wrap_last: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# occupancy
+# ---------------------------------------------------------------------------------------
+
+
+def _occupancy(args) -> int:
+    from perfmodel.occupancy import occupancy
+
+    spec = load_hardware(args.hw)
+    source = None
+    if args.config:
+        if any(v is not None for v in (args.threads, args.regs, args.sgprs, args.agprs, args.shared)):
+            raise UserError("--config predicts threads, registers and shared memory itself; "
+                            "give either --config or --threads/--regs/--shared, not both")
+        from perfmodel.problem import TileConfig, make_problem
+        from perfmodel.resources import predict_resources
+
+        cfg = TileConfig.parse(args.config)
+        problem = make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype)
+        res = predict_resources(spec, problem, cfg)
+        occ = occupancy(spec, res.threads_per_block, res.regs_per_thread, res.smem_bytes)
+        source = res
+    else:
+        missing = [f for f, v in (("--threads", args.threads), ("--regs", args.regs)) if v is None]
+        if missing:
+            raise UserError(f"perfmodel occupancy: {' and '.join(missing)} required (or --config)")
+        occ = occupancy(spec, args.threads, args.regs, args.shared or 0, sgprs=args.sgprs, agprs=args.agprs)
+    if args.json:
+        out = occ.model_dump()
+        if source is not None:
+            out["resources"] = source.model_dump()
+        print(json.dumps(out, indent=2))
+        return 0
+    unit = "workgroups per CU" if spec.is_amd_like else "blocks per SM"
+    if source is not None:
+        print(f"{args.config} on {spec.id} ({args.dtype}, M={args.m} N={args.n} K={args.k}): predicted "
+              f"{source.threads_per_block} threads, {source.regs_per_thread} registers/thread, "
+              f"{source.smem_bytes} B shared ({source.rule})")
+    print(f"{spec.name}: {occ.blocks_per_sm} {unit}, {occ.warps_per_sm} "
+          f"{'waves per CU' if spec.is_amd_like else 'warps per SM'}"
+          + (f" ({occ.waves_per_simd:g} waves per SIMD)" if occ.waves_per_simd is not None else "")
+          + f", occupancy {occ.occupancy:.0%}, limited by {occ.limiter}")
+    rows = [("limit", unit)] + [(k, str(v)) for k, v in occ.limits.items()]
+    _print_table(rows)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
 # entry point
 # ---------------------------------------------------------------------------------------
 
@@ -136,6 +183,25 @@ def build_parser() -> argparse.ArgumentParser:
     hs.add_argument("name", help="device id, alias, target name, or path to a .yaml file")
     hs.add_argument("--json", action="store_true")
     hs.set_defaults(func=_hardware_show)
+
+    oc = sub.add_parser(
+        "occupancy", help="residency of one kernel: blocks/waves per SM or CU and the limiter",
+        epilog="examples: perfmodel occupancy --hw h200 --threads 256 --regs 128 --shared 98304; "
+               "perfmodel occupancy --hw gfx936 --threads 256 --regs 96 --sgprs 40 --shared 32768; "
+               "perfmodel occupancy --hw gfx942 --config 128x128x64_w4_s2 --dtype fp16")
+    oc.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    oc.add_argument("--threads", type=int, help="threads per block (workgroup size)")
+    oc.add_argument("--regs", type=int, help="registers per thread (VGPRs on AMD)")
+    oc.add_argument("--sgprs", type=int, help="SGPRs per wave (AMD/Hygon)")
+    oc.add_argument("--agprs", type=int, help="AGPRs per wave (AMD gfx908/gfx90a/gfx942)")
+    oc.add_argument("--shared", type=int, help="shared memory / LDS bytes per block")
+    oc.add_argument("--config", help="a bundled-GEMM tile config, e.g. 128x128x64_w4_s3_g8; resources are predicted")
+    oc.add_argument("--dtype", default="fp16", help="with --config (default fp16)")
+    oc.add_argument("--m", type=int, default=4096, help="with --config (default 4096)")
+    oc.add_argument("--n", type=int, default=4096, help="with --config (default 4096)")
+    oc.add_argument("--k", type=int, default=4096, help="with --config (default 4096)")
+    oc.add_argument("--json", action="store_true")
+    oc.set_defaults(func=_occupancy)
     return p
 
 

@@ -73,3 +73,54 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def warp_tile(bm: int, bn: int, warps: int) -> tuple[int, int]:
+    """Split a CTA tile over `warps` warps as squarely as possible (Triton's mma layouts put
+    warps along M first); each warp tile at least 16 x 8."""
+    wm, wn = bm, bn
+    w = warps
+    while w > 1:
+        if wm >= wn and wm >= 32:
+            wm //= 2
+        elif wn >= 16:
+            wn //= 2
+        else:
+            wm //= 2
+        w //= 2
+    return max(wm, 16), max(wn, 8)
+
+
+class NvmhScorer:
+    """nvMatmulHeuristics' runtime estimate for any config of the bundled kernels.
+
+    Calls the C entry point nvMatmulHeuristicsEstimateRuntime directly (the 0.1.0.27 Python
+    wrapper's estimateSiliconMetric passes a target where a backend handle is expected and
+    crashes). A return of 0 means the library rejected the config: reported as None."""
+
+    def __init__(self):
+        import ctypes
+
+        self.ctypes = ctypes
+        self.nv, self.h = nvmh_interface()
+
+    def estimate_s(self, M, N, K, dtype, c: dict):
+        ct, nv, h = self.ctypes, self.nv, self.h
+        layout = nv.NvMatmulHeuristicsMatmulLayout.NN_ROW_MAJOR
+        prec = precision(dtype)
+        h._ensure_discovery_loaded(h.target, prec, layout)
+        prob = h.makeNvMatmulHeuristicsProblem(M, N, K, layout)
+        k = h.nvmmhKernelConfiguration()
+        wm, wn = warp_tile(c["BLOCK_M"], c["BLOCK_N"], c["num_warps"])
+        k.cta[:] = (c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"])
+        k.warp[:] = (wm, wn, c["BLOCK_K"])
+        k.instr[:] = (16, 8, 16)
+        k.splitK = c.get("SPLIT_K", 1)
+        k.loadStages = c["num_stages"]
+        k.gridSwizzle = c["GROUP_M"]
+        k.ctaOrder = 0
+        k.cluster[:] = (1, 1)
+        t = h.nvMatmulHeuristicsEstimateRuntime(h.handle, prec.encode("ascii"), ct.c_int(h.target),
+                                                ct.byref(prob), ct.byref(k),
+                                                h.hardware_descriptor if h.hardware_descriptor else h.nullptr)
+        return float(t) if t and t > 0 else None

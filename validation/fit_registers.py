@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Learn perfmodel's register-count rule from real compiles (validation/data/compile/).
+
+    python validation/fit_registers.py          # prints the table perfmodel/resources.py holds
+
+For each (backend, aligned, instruction) class of compiled grouped-GEMM kernels, a linear model
+of the registers per thread on per-thread work features, fitted by least squares on relative
+error (weights 1/y) over the kernels that did not saturate the register file:
+
+    regs = c0 + c_acc x acc + c_vec x vec16 + c_elem x elems + c_stage x num_stages
+
+    acc    = BLOCK_M x BLOCK_N / threads            fp32 accumulator registers per thread
+    vec16  = (BLOCK_M + BLOCK_N) x BLOCK_K x bytes / 16 / threads   16-byte loads per thread and k-step
+    elems  = (BLOCK_M + BLOCK_N) x BLOCK_K / threads                 elements per thread and k-step
+
+Backends: sm_90 (wgmma / mma.sync), sm_80 (mma.sync), amdgpu (gfx90a and gfx942 together:
+the unified VGPR+AGPR count LLVM uses for occupancy) and amdgpu-gfx908 (max(VGPR, AGPR)).
+tests/test_resources.py refits and checks that resources.py holds exactly these numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data" / "compile" / "compile_sweep.jsonl"
+
+BACKEND_OF_TARGET = {"sm_90": "sm_90", "sm_80": "sm_80", "gfx90a": "amdgpu", "gfx942": "amdgpu", "gfx908": "amdgpu-gfx908"}
+CAP = {"sm_90": 255, "sm_80": 255, "amdgpu": 512, "amdgpu-gfx908": 256}
+
+
+def features(bm, bn, bk, warps, stages, warp_size, in_bytes=2):
+    thr = warps * warp_size
+    return [1.0, bm * bn / thr, (bm + bn) * bk * in_bytes / 16 / thr, (bm + bn) * bk / thr, float(stages)]
+
+
+def registers_of(row) -> int:
+    return row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]
+
+
+def fit(rows) -> dict:
+    groups: dict = {}
+    for r in rows:
+        if r.get("kind") != "compile" or r["status"] != "ok" or r["dtype"] != "fp16":
+            continue
+        backend = BACKEND_OF_TARGET[r["target"]]
+        ws = 64 if backend.startswith("amdgpu") else 32
+        key = (backend, bool(r["aligned"]), r["mma"])
+        groups.setdefault(key, []).append((features(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+                                                    r["num_stages"], ws), registers_of(r)))
+    table = {}
+    for key, items in sorted(groups.items()):
+        X = np.array([f for f, _ in items])
+        y = np.array([v for _, v in items], dtype=float)
+        keep = y < CAP[key[0]] * 0.98
+        w = 1.0 / y[keep]
+        coef, *_ = np.linalg.lstsq(X[keep] * w[:, None], y[keep] * w, rcond=None)
+        pred = np.minimum(X @ coef, CAP[key[0]])
+        within = float((np.abs(pred - y) / y <= 0.10).mean())
+        table[key] = ([round(float(c), 3) for c in coef], len(y), within)
+    return table
+
+
+def load_rows(path: Path = DATA) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def main() -> int:
+    table = fit(load_rows())
+    print("REGISTER_MODEL = {  # (backend, aligned, instruction): (c0, c_acc, c_vec16, c_elems, c_stages)")
+    for key, (coef, n, within) in table.items():
+        print(f"    {key!r}: ({', '.join(repr(c) for c in coef)}),  # {n} kernels, {within:.0%} within 10%")
+    print("}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
