@@ -124,9 +124,12 @@ BytesPerS = _quantity("bytes_per_s")
 Registers = _quantity("registers")
 RegistersOrZero = _quantity("registers", allow_zero=True)
 Seconds = _quantity("s")
+SecondsOrZero = _quantity("s", allow_zero=True)
 Cycles = _quantity("cycles")
 OpsPerClock = _quantity("ops_per_clock_per_sm")
 OpsPerS = _quantity("ops_per_s")
+Ratio = _quantity("ratio")
+ElemsPerS = _quantity("elems_per_s")
 
 
 class Compute(_Frozen):
@@ -231,13 +234,25 @@ class Throughput(_Frozen):
 
 
 class Calibration(_Frozen):
-    """Constants measured on the device itself; each source is the command that measured it."""
+    """Constants measured on the device itself; each source is the command that measured it
+    (and, for fitted ones, the script that derived them from those measurements)."""
 
     dram_bw_achieved_bytes_per_s: Union[BytesPerS, None] = None
     l2_bw_achieved_bytes_per_s: Union[BytesPerS, None] = None
     l2_effective_bytes: Union[Bytes, None] = None
     launch_overhead_s: Union[Seconds, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None
+    l2_latency_s: Union[Seconds, None] = None
+    dram_latency_s: Union[Seconds, None] = None
+    matrix_efficiency: Union[Ratio, None] = None
+    warp_mma_ops_per_s: Union[OpsPerS, None] = None
+    warp_mma_step_s: Union[Seconds, None] = None
+    pipeline_latency_s: Union[Seconds, None] = None
+    kstep_overhead_s: Union[SecondsOrZero, None] = None
+    scalar_load_fixed_s: Union[Seconds, None] = None
+    scalar_load_s_per_elem: Union[Seconds, None] = None
+    scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
+    spill_s_per_reg: Union[SecondsOrZero, None] = None
     matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
     triton_matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
 

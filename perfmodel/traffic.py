@@ -12,7 +12,8 @@ march through K together. Each program reads its A panel (BLOCK_M x K) and B pan
                        fit in the L2 (the next window of the group reuses the same A panels);
                        else A once per window pass: A x ceil(tiles_n / wc)
     B from DRAM      = B once, if all of B plus two groups' A panels fit in the L2 (the next
-                       group reuses B while its own A streams in); else B once per group
+                       group reuses B while its own A streams in); else B once per set of
+                       groups in flight together: B x ceil(groups / max(1, W // (gm x tiles_n)))
     C to DRAM        = M x N x out_bytes (x SPLIT_K in fp32 for split-K partials)
 
 Validated against an independent brute-force LRU simulation of the same order on small
@@ -67,7 +68,8 @@ def gemm_traffic(M: int, N: int, K: int, in_bytes: int, out_bytes: int, BLOCK_M:
     dram_a = a_bytes if a_reuse else a_bytes * math.ceil(tn / wc)
     group_a = min(gm * BLOCK_M, M) * K * in_bytes
     b_reuse = (b_bytes + 2 * group_a) <= l2_bytes or groups == 1  # B survives while two groups' A stream by
-    dram_b = b_bytes if b_reuse else b_bytes * groups
+    groups_in_flight = max(1, w // (gm * tn))  # groups running at once share their B panels
+    dram_b = b_bytes if b_reuse else b_bytes * math.ceil(groups / groups_in_flight)
     if SPLIT_K > 1:
         dram_c = M * N * 4 * SPLIT_K
     else:

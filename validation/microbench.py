@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Microbenchmarks for the H200 calibration constants perfmodel's timing model uses.
+
+Run on the GPU machine (torch + triton 3.6.0; no perfmodel):
+
+    python3 validation/microbench.py --out OUTDIR
+
+Writes OUTDIR/microbench.json with:
+  mma_loop         per-SM matrix throughput of the dot alone (operands loaded once, then
+                   ITERS dependent tl.dot calls), for tiles that lower to wgmma and to mma.sync,
+                   at 1 and 2 resident blocks per SM: FLOP/s per SM and seconds per k-step
+  latency          global-load latency by pointer chasing (one warp): a 16 MiB ring (L2
+                   resident) and a 2 GiB ring (DRAM)
+  scalar_loads     element throughput of masked 2-byte tile loads whose row stride Triton cannot
+                   prove 16-divisible (the unaligned GEMM's loads), and of the same loads with
+                   an aligned stride, per SM, L2-resident
+  clocks           SM clock sampled by nvidia-smi while cuBLAS runs 8192^3 fp16 for ~2 s
+  kstep            the bundled grouped GEMM with one wave of tiles (1 or 2 per SM) walking a
+                   long K, aligned and unaligned, at shapes outside the validation suite:
+                   seconds per k-step per block for 25 configs
+  programs         the same kernel with one k-step and 1..16 waves of tiles: cost per program
+  splitk_reduce    the split-K pair against SPLIT_K = 1 on four small-output shapes
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import torch
+import triton
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import triton.language as tl
+import triton.testing
+
+SMS = 132  # set from the device in main()
+
+
+@triton.jit
+def mma_loop_kernel(a_ptr, b_ptr, c_ptr, ITERS, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    offs_m = tl.arange(0, BM)
+    offs_n = tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    a = tl.load(a_ptr + offs_m[:, None] * BK + offs_k[None, :])
+    b = tl.load(b_ptr + offs_k[:, None] * BN + offs_n[None, :])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for i in range(ITERS):
+        acc = tl.dot(a, b, acc)
+    pid = tl.program_id(0)
+    tl.store(c_ptr + pid * BM * BN + offs_m[:, None] * BN + offs_n[None, :], acc)
+
+
+def mma_loop(out: dict) -> None:
+    rows = []
+    shapes = [  # BM, BN, BK, warps
+        (128, 256, 64, 8), (128, 128, 64, 4), (128, 128, 64, 8), (64, 128, 64, 4), (128, 64, 64, 4),
+        (64, 64, 64, 4), (64, 256, 64, 4), (256, 128, 64, 8),
+        (64, 64, 64, 2), (32, 64, 64, 2), (64, 32, 64, 2), (16, 64, 64, 2), (32, 32, 64, 2), (16, 128, 64, 4),
+        (32, 128, 64, 4), (32, 64, 64, 4), (16, 64, 128, 2), (128, 128, 64, 2),
+    ]
+    iters = 2000
+    for bm, bn, bk, w in shapes:
+        a = torch.randn(bm * bk, device="cuda", dtype=torch.float16)
+        b = torch.randn(bk * bn, device="cuda", dtype=torch.float16)
+        for per_sm in (1, 2):
+            grid = SMS * per_sm
+            c = torch.empty(grid * bm * bn, device="cuda", dtype=torch.float32)
+            try:
+                fn = lambda: mma_loop_kernel[(grid,)](a, b, c, iters, BM=bm, BN=bn, BK=bk, num_warps=w, num_stages=1)  # noqa: E731
+                k = fn()
+                ms = triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median")
+                flops = 2.0 * bm * bn * bk * iters * grid
+                rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "blocks_per_sm": per_sm,
+                             "iters": iters, "time_ms": ms, "flops_per_s_per_sm": flops / (ms * 1e-3) / SMS,
+                             "s_per_kstep_per_block": ms * 1e-3 / iters,
+                             "wgmma": "wgmma" in k.asm.get("ptx", ""), "n_regs": int(k.n_regs),
+                             "n_spills": int(k.n_spills)})
+            except Exception as e:  # noqa: BLE001
+                rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "blocks_per_sm": per_sm,
+                             "error": f"{type(e).__name__}: {str(e)[:200]}"})
+    out["mma_loop"] = rows
+    best = max((r for r in rows if "flops_per_s_per_sm" in r), key=lambda r: r["flops_per_s_per_sm"])
+    print(f"[mma_loop] best {best['flops_per_s_per_sm'] * SMS / 1e12:.0f} TFLOP/s ({best['BLOCK_M']}x{best['BLOCK_N']}x{best['BLOCK_K']} w{best['num_warps']})", flush=True)
+
+
+@triton.jit
+def chase_kernel(p_ptr, out_ptr, steps):
+    idx = tl.load(p_ptr)
+    for i in range(steps):
+        idx = tl.load(p_ptr + idx)
+    tl.store(out_ptr, idx)
+
+
+def latency(out: dict) -> None:
+    res = {}
+    for name, nbytes in (("l2_16MiB", 16 << 20), ("dram_2GiB", 2 << 30)):
+        stride = 64  # int32 elements: 256-byte hops, one line each
+        n = nbytes // 4 // stride
+        perm = torch.randperm(n, device="cuda", dtype=torch.int64)
+        ring = torch.zeros(nbytes // 4, device="cuda", dtype=torch.int32)
+        nxt = torch.roll(perm, -1) * stride
+        ring[perm * stride] = nxt.to(torch.int32)
+        o = torch.empty(1, device="cuda", dtype=torch.int32)
+        steps = 20000
+        chase_kernel[(1,)](ring, o, steps, num_warps=1)  # same specialization as the timed launch
+        torch.cuda.synchronize()
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        chase_kernel[(1,)](ring, o, steps, num_warps=1)
+        e.record()
+        torch.cuda.synchronize()
+        res[name] = {"bytes": nbytes, "steps": steps, "s_per_load": s.elapsed_time(e) * 1e-3 / steps}
+        del ring, perm, nxt
+    out["latency"] = res
+    print("[latency] " + ", ".join(f"{k}: {v['s_per_load'] * 1e9:.0f} ns" for k, v in res.items()), flush=True)
+
+
+@triton.jit
+def tile_load_kernel(x_ptr, out_ptr, rows, stride, REPS, BM: tl.constexpr, BK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs_m = (pid * BM + tl.arange(0, BM)) % rows
+    offs_k = tl.arange(0, BK)
+    acc = tl.zeros((BM, BK), dtype=tl.float32)
+    for r in range(REPS):
+        ptrs = x_ptr + offs_m[:, None] * stride + offs_k[None, :] + (r % 8) * BK
+        acc += tl.load(ptrs, mask=offs_k[None, :] < stride - (r % 8) * BK, other=0.0).to(tl.float32)
+    tl.store(out_ptr + pid * BM * BK + tl.arange(0, BM)[:, None] * BK + offs_k[None, :], acc)
+
+
+def scalar_loads(out: dict) -> None:
+    rows_ = []
+    for stride in (1000, 1024):  # 1000: not provably 16-divisible (unaligned); 1024: aligned
+        nrows = 4096
+        x = torch.randn(nrows * stride, device="cuda", dtype=torch.float16)
+        for bm, bk, w in ((128, 32, 4), (64, 64, 4), (128, 64, 8), (64, 32, 2)):
+            for per_sm in (1, 2, 4):
+                grid = SMS * per_sm
+                o = torch.empty(grid * bm * bk, device="cuda", dtype=torch.float32)
+                reps = 512
+                fn = lambda: tile_load_kernel[(grid,)](x, o, nrows, stride, reps, BM=bm, BK=bk, num_warps=w)  # noqa: E731
+                fn()
+                ms = triton.testing.do_bench(fn, warmup=5, rep=40, return_mode="median")
+                elems = bm * bk * reps * grid
+                rows_.append({"stride": stride, "aligned": stride % 16 == 0, "BLOCK_M": bm, "BLOCK_K": bk,
+                              "num_warps": w, "blocks_per_sm": per_sm, "time_ms": ms,
+                              "elems_per_s_per_sm": elems / (ms * 1e-3) / SMS})
+        del x
+    out["scalar_loads"] = rows_
+    for al in (False, True):
+        best = max(r["elems_per_s_per_sm"] for r in rows_ if r["aligned"] == al)
+        print(f"[scalar_loads] aligned={al}: best {best / 1e9:.1f} G elements/s per SM", flush=True)
+
+
+# ---------------------------------------------------------------------------------------
+# GEMM main-loop calibration at shapes outside the validation suite
+# ---------------------------------------------------------------------------------------
+
+KSTEP_CONFIGS = [  # BLOCK_M, BLOCK_N, BLOCK_K, warps, stages
+    (128, 256, 64, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 4, 2), (128, 128, 64, 4, 3), (128, 128, 64, 4, 4),
+    (128, 128, 64, 4, 6), (128, 128, 32, 4, 4), (128, 128, 128, 8, 3), (64, 128, 64, 4, 3), (64, 128, 64, 4, 5),
+    (64, 64, 64, 4, 2), (64, 64, 64, 4, 4), (64, 64, 64, 4, 6), (128, 64, 64, 4, 4), (64, 256, 64, 4, 3),
+    (64, 64, 64, 2, 3), (64, 64, 64, 2, 5), (32, 64, 64, 2, 4), (32, 64, 128, 4, 3), (16, 64, 128, 2, 4),
+    (16, 64, 128, 2, 6), (16, 128, 128, 4, 3), (32, 32, 128, 4, 6), (32, 128, 64, 4, 4), (128, 32, 64, 4, 4),
+]
+
+
+def _gemm_time(M, N, K, c, dtype=torch.float16, splitk=1):
+    from validation.kernels import matmul as mk
+
+    a = torch.randn((M, K), device="cuda", dtype=dtype)
+    b = torch.randn((K, N), device="cuda", dtype=dtype)
+    cc = torch.empty((M, N), device="cuda", dtype=dtype)
+    cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
+           "SPLIT_K": splitk}
+    if splitk > 1:
+        ws = torch.empty(splitk * M * N, device="cuda", dtype=torch.float32)
+        fn = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
+    else:
+        fn = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
+    ks = fn()
+    torch.cuda.synchronize()
+    ref = a.float() @ b.float()
+    err = ((cc.float() - ref).norm() / ref.norm()).item()
+    ms = triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median")
+    k0 = ks[0]
+    return ms, err, int(k0.n_regs), int(k0.n_spills), int(k0.metadata.shared)
+
+
+def kstep(out: dict) -> None:
+    """One wave of tiles (1 or 2 blocks per SM) walking a long K: seconds per k-step per block,
+    aligned (K, N multiples of 16) and unaligned (neither)."""
+    rows = []
+    for c in KSTEP_CONFIGS:
+        bm, bn, bk, w, st = c
+        for per_sm in (1, 2):
+            for aligned in (True, False):
+                M = bm * 12
+                N = bn * 11 * per_sm
+                K = 8192 if aligned else 8191
+                if not aligned:
+                    M, N = M - 5, N - 3
+                try:
+                    ms, err, regs, spills, smem = _gemm_time(M, N, K, c)
+                    rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": st,
+                                 "tiles_per_sm": per_sm, "aligned": aligned, "M": M, "N": N, "K": K, "time_ms": ms,
+                                 "rel_err": err, "n_regs": regs, "n_spills": spills, "smem_bytes": smem,
+                                 "k_steps": -(-K // bk)})
+                except Exception as e:  # noqa: BLE001
+                    rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": st,
+                                 "tiles_per_sm": per_sm, "aligned": aligned, "error": f"{type(e).__name__}: {str(e)[:200]}"})
+    out["kstep"] = rows
+    print(f"[kstep] {sum('time_ms' in r for r in rows)} of {len(rows)} timed", flush=True)
+
+
+def programs(out: dict) -> None:
+    """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
+    rows = []
+    for c in ((128, 128, 64, 4, 3), (64, 64, 64, 4, 3), (32, 64, 64, 2, 3), (128, 256, 64, 8, 3)):
+        for waves in (1, 2, 4, 8, 16):
+            M = c[0] * 12 * waves
+            N = c[1] * 11
+            ms, err, *_ = _gemm_time(M, N, c[2], c)
+            rows.append({"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4],
+                         "M": M, "N": N, "K": c[2], "programs": M // c[0] * 11, "time_ms": ms, "rel_err": err})
+    out["programs"] = rows
+    print(f"[programs] {len(rows)} timed", flush=True)
+
+
+def splitk_reduce(out: dict) -> None:
+    """The split-K pair (main kernel + reduction) against the plain kernel on the same tiles."""
+    rows = []
+    for M, N, K in ((512, 512, 16384), (256, 2048, 8192), (1024, 1024, 8192), (128, 4096, 8192)):
+        for sk in (1, 2, 4, 8):
+            c = (64, 64, 64, 4, 3)
+            ms, err, *_ = _gemm_time(M, N, K, c, splitk=sk)
+            rows.append({"M": M, "N": N, "K": K, "SPLIT_K": sk, "config": "64x64x64_w4_s3", "time_ms": ms, "rel_err": err})
+    out["splitk"] = rows
+    print(f"[splitk] {len(rows)} timed", flush=True)
+
+
+def clocks(out: dict) -> None:
+    samples = []
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            try:
+                r = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm,power.draw", "--format=csv,noheader,nounits"],
+                                   capture_output=True, text=True, timeout=5)
+                samples.append(r.stdout.strip())
+            except Exception as e:  # noqa: BLE001
+                samples.append(f"error {e}")
+            time.sleep(0.1)
+
+    a = torch.randn(8192, 8192, device="cuda", dtype=torch.float16)
+    b = torch.randn(8192, 8192, device="cuda", dtype=torch.float16)
+    torch.matmul(a, b)
+    t = threading.Thread(target=sample)
+    t.start()
+    t0 = time.time()
+    n = 0
+    while time.time() - t0 < 2.5:
+        for _ in range(20):
+            torch.matmul(a, b)
+        torch.cuda.synchronize()
+        n += 20
+    stop.set()
+    t.join()
+    out["clocks"] = {"samples_mhz_watts": samples, "gemms": n, "seconds": time.time() - t0}
+    print(f"[clocks] {samples[len(samples) // 2:len(samples) // 2 + 5]}", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs splitk_reduce")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    global SMS
+    p = torch.cuda.get_device_properties(0)
+    SMS = p.multi_processor_count
+    out = {"kind": "microbench", "gpu_name": p.name, "sm_count": SMS, "torch": torch.__version__,
+           "triton": triton.__version__,
+           "driver": subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                    capture_output=True, text=True).stdout.strip(),
+           "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+           "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
+    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce)
+    only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
+    for step in steps:
+        if only and step.__name__ not in only:
+            continue
+        try:
+            step(out)
+        except Exception as e:  # noqa: BLE001 - keep what the other steps measured
+            out[step.__name__] = {"error": f"{type(e).__name__}: {str(e)[:300]}"}
+            print(f"[{step.__name__}] failed: {e}", flush=True)
+        (args.out / "microbench.json").write_text(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
