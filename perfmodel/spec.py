@@ -179,6 +179,7 @@ class SharedMemory(_Frozen):
     max_per_block_bytes: Bytes
     alloc_granule_bytes: Bytes
     reserved_per_block_bytes: BytesOrZero
+    bytes_per_clock_per_sm: _quantity("bytes_per_clock")  # bandwidth of the banks
 
 
 class Memory(_Frozen):
@@ -249,6 +250,7 @@ class Calibration(_Frozen):
     warp_mma_step_s: Union[Seconds, None] = None
     pipeline_latency_s: Union[Seconds, None] = None
     kstep_overhead_s: Union[SecondsOrZero, None] = None
+    overlap_leak: Union[_quantity("ratio", allow_zero=True), None] = None
     scalar_load_fixed_s: Union[Seconds, None] = None
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None

@@ -12,9 +12,11 @@ Follow one config from the spec to the time (all arrays, so thousands of configs
       synchronous mma (mma.sync: NVIDIA tiles with BM < 64 or < 4 warps), per warp:
             t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
       vector path (no matrix instruction for the dtype): t_mma = b F / R_vec
-      L2 -> SM:        t_l2  = b (BM + BN) BK bytes / (L2 bandwidth / SMs)
+      shared memory:   t_mma >= b x (A, B written once + read per warp group / warp) / smem bw
+      L2 -> SM:        t_l2  = b (BM + BN) BK bytes / (L2 bandwidth / active SMs, <= 2x the even share)
       latency:         t_lat = L / depth,  depth = num_stages - 1 (aligned), 1 (unaligned)
-      aligned:         t_k = max(t_mma, t_l2, t_lat) + c_k
+      aligned:         t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
+                       (overlap is imperfect: a fraction of the hidden terms leaks through)
       unaligned:       t_k = max(a_s + e_thr t_e, b e_blk / R_s, t_mma) + c_k
                        (every element its own scalar load: e_thr per thread, e_blk per block)
       spills:          + b x threads x spilled_regs x t_spill
@@ -85,6 +87,8 @@ class TimingParams:
     dram_bw_bytes_per_s: float
     l2_bytes: float
     launch_s: float
+    smem_bytes_per_s_per_sm: float
+    overlap_leak: float
     compute_path: str
     instruction: str
     sources: dict = field(default_factory=dict)
@@ -140,6 +144,8 @@ def timing_params(spec: HardwareSpec, dtype: str) -> TimingParams:
         dram_bw_bytes_per_s=dram_bw(spec),
         l2_bytes=pick("l2_effective_bytes", 0.8 * float(spec.memory.l2_bytes.value)),
         launch_s=pick("launch_overhead_s", cyc["launch"] / clk),
+        smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
+        overlap_leak=pick("overlap_leak", 0.1),
         compute_path=path,
         instruction=instr,
         sources={**src, "l2_bw_achieved_bytes_per_s": "measured" if cal.l2_bw_achieved_bytes_per_s else "estimated",
@@ -161,8 +167,21 @@ def l2_per_sm(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(share, 2.0 * p.l2_bw_bytes_per_s / p.sms)
 
 
+def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma, warp_size=32):
+    """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
+    warp group (wgmma: 4 warps own 64 rows) or warp (mma.sync, MFMA) that needs them.
+    Warps split the tile along M first (Triton's layouts): wm x wn warps (groups)."""
+    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
+    unit_rows = np.where(is_wgmma, 64, 16)
+    wm = np.minimum(units, np.maximum(bm // unit_rows, 1))
+    wn = np.maximum(units // wm, 1)
+    reads = (wn * bm + wm * bn) * bk * e
+    writes = (bm + bn) * bk * e
+    return (reads + writes).astype(float)
+
+
 def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, elems_thr, elems_blk, threads,
-               spilled, active_sms=None):
+               spilled, active_sms=None, smem_k=0.0):
     """Seconds for one k-step of one block while b blocks share the SM (arrays). Returns
     (t_k, t_mma, t_l2, t_lat) so callers can name the bound."""
     b = np.asarray(b, dtype=float)
@@ -175,8 +194,11 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
         t_mma = b * F / p.vector_ops_per_s_per_sm
     t_l2 = b * bytes_k / l2_per_sm(p, p.sms if active_sms is None else active_sms)
     t_lat = p.pipeline_latency_s / depth
+    t_smem = b * smem_k / p.smem_bytes_per_s_per_sm
+    t_mma = np.maximum(t_mma, t_smem)  # the operands come through shared memory
     if aligned:
-        t_k = _max(t_mma, t_l2, t_lat)
+        top = _max(t_mma, t_l2, t_lat)
+        t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
     else:
         t_lat = np.maximum(p.scalar_load_fixed_s + elems_thr * p.scalar_load_s_per_elem,
                            b * elems_blk / p.scalar_load_elems_per_s_per_sm)
@@ -211,9 +233,11 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
     spilled = res["spilled_regs"].astype(float)
     out_b = np.where(sk > 1, 4, eo)
 
+    smem_k = smem_bytes_per_kstep(bm, bn, bk, w, e, res["is_wgmma"])
+
     def tile(bb, active):
         t_k, t_mma, t_l2, t_lat = kstep_time(p, bb, F, bytes_k, w, is_sync, depth, aligned, elems_thr, elems_blk,
-                                             threads, spilled, active)
+                                             threads, spilled, active, smem_k)
         t_epi = p.pipeline_latency_s + bb * bm * bn * out_b / l2_per_sm(p, active)
         return n_k * t_k + p.pipeline_latency_s + t_epi, t_k, t_mma, t_l2, t_lat
 
