@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from perfmodel import __version__
 from perfmodel.spec import (
@@ -155,6 +156,317 @@ def _occupancy(args) -> int:
     return 0
 
 
+
+# ---------------------------------------------------------------------------------------
+# rank / predict / compare
+# ---------------------------------------------------------------------------------------
+
+
+def _problem_from(args):
+    from perfmodel.problem import make_problem
+
+    for name in ("m", "n", "k"):
+        v = getattr(args, name)
+        if v is None:
+            raise UserError(f"--{name} is required (a positive whole number)")
+    return make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype)
+
+
+def _read_configs(path: str):
+    from pathlib import Path
+
+    from perfmodel.rank import validate_configs
+
+    p = Path(path)
+    if not p.exists():
+        raise UserError(f"--configs {path}: no such file")
+    if p.is_dir():
+        raise UserError(f"--configs {path}: is a directory, expected a JSON file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UserError(f"--configs {path}: cannot read ({e.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UserError(f"--configs {path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    return validate_configs(data)
+
+
+def _rank(args) -> int:
+    from perfmodel.rank import rank
+
+    spec = load_hardware(args.hw)
+    problem = _problem_from(args)
+    if args.top is not None and args.top < 1:
+        raise UserError(f"--top must be at least 1, got {args.top}")
+    configs = _read_configs(args.configs) if args.configs else None
+    ranking = rank(spec, problem, configs)
+    if len(ranking) == 0:
+        raise UserError(f"none of the {ranking.n_considered} configs fits on {spec.id} for {problem}")
+    top = ranking.top(args.top or (len(ranking) if args.json and args.configs else 10))
+    sens = None
+    if args.sensitivity:
+        from perfmodel.sensitivity import sensitivity
+
+        sens = sensitivity(spec, problem, configs)
+    if args.json:
+        out = [r.as_json() for r in top]
+        if sens is None:
+            print(json.dumps(out, indent=2))
+        else:
+            print(json.dumps({"ranking": out, "sensitivity": _sens_json(sens)}, indent=2))
+        return 0
+    from perfmodel.roofline import roofline
+
+    rl = roofline(spec, problem)
+    print(f"{spec.name}, {problem}: {len(ranking)} of {ranking.n_considered} configs fit; "
+          f"compute path {rl.compute_path} ({rl.instruction}), peak {rl.peak_ops_per_s / 1e12:.0f} TFLOP/s, "
+          f"floor {rl.floor_s * 1e3:.4f} ms")
+    rows = [("#", "config", "predicted ms", "TFLOP/s", "% peak", "bound", "limiter", "blocks/SM")]
+    for i, r in enumerate(top, 1):
+        rows.append((str(i), r.config.name, f"{r.predicted_ms:.4f}", f"{r.tflops:.0f}",
+                     f"{problem.flops / (r.predicted_ms * 1e-3) / rl.peak_ops_per_s:.0%}", r.bound, r.limiter,
+                     str(r.blocks_per_sm)))
+    _print_table(rows)
+    if ranking.estimated:
+        print(f"estimated inputs (no measurement on this device): {', '.join(ranking.estimated)}")
+    spec_est = [p for p, q in iter_quantities(spec) if q.confidence.value == "estimated"]
+    if spec_est:
+        print(f"estimated spec numbers: {len(spec_est)} (see 'perfmodel hardware show {spec.id}'); "
+              f"'--sensitivity' shows how much the pick depends on them")
+    if sens is not None:
+        _print_sensitivity(sens)
+    return 0
+
+
+def _sens_json(sens):
+    base, base_ms, items = sens
+    return {"top1": base, "predicted_ms": base_ms,
+            "perturbations": [{"input": p.name, "factor": p.factor, "top1": p.top1, "predicted_ms": p.predicted_ms,
+                               "top1_changed": p.changed, "time_change_pct": p.delta_pct} for p in items]}
+
+
+def _print_sensitivity(sens):
+    base, base_ms, items = sens
+    print(f"\nsensitivity: every estimated input x0.8 and x1.2 (one at a time, then all together); "
+          f"baseline top-1 {base} at {base_ms:.4f} ms")
+    if not items:
+        print("  nothing is estimated for this device and dtype")
+        return
+    rows = [("input", "x", "top-1", "changed", "predicted ms", "change")]
+    for p in items:
+        rows.append((p.name, f"{p.factor:.1f}", p.top1, "yes" if p.changed else "no", f"{p.predicted_ms:.4f}",
+                     f"{p.delta_pct:+.1f}%"))
+    _print_table(rows)
+    n = sum(p.changed for p in items)
+    print(f"top-1 changed in {n} of {len(items)} perturbations; "
+          f"predicted time moved by at most {max(abs(p.delta_pct) for p in items):.1f}%")
+
+
+def _predict(args) -> int:
+    from perfmodel.problem import TileConfig
+    from perfmodel.timing import predict
+
+    spec = load_hardware(args.hw)
+    problem = _problem_from(args)
+    cfg = TileConfig.parse(args.config)
+    p = predict(spec, problem, cfg)
+    if args.json:
+        print(json.dumps({**cfg.as_dict(), **p.model_dump(), "predicted_ms": p.predicted_ms}, indent=2))
+        return 0
+    if not p.time_s < float("inf"):
+        raise UserError(f"{cfg.name} cannot run on {spec.id}: {p.smem_bytes} B of shared memory per block "
+                        f"(the limit is {int(spec.shared_memory.max_per_block_bytes.value)}) or no block fits")
+    print(f"{cfg.name} on {spec.name}, {problem}: {p.predicted_ms:.4f} ms, {p.tflops:.0f} TFLOP/s "
+          f"({p.pct_of_peak:.0f}% of the {p.compute_path} peak), {p.bound}-bound")
+    us = 1e6
+    rows = [("term", "value", "note"),
+            ("instruction", p.instruction, f"compute path {p.compute_path}"),
+            ("registers/thread", str(p.regs_per_thread), f"{p.spilled_regs_per_thread} spilled" if p.spilled_regs_per_thread else "no spills"),
+            ("shared bytes/block", str(p.smem_bytes), ""),
+            ("blocks per SM", str(p.blocks_per_sm), f"limited by {p.limiter}"),
+            ("programs", str(p.programs), f"{p.waves:.2f} waves"),
+            ("k-steps per program", str(p.k_steps), ""),
+            ("k-step", f"{p.kstep_s * us:.3f} us", "max(mma, L2, latency) + leak + overhead"),
+            ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
+            ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", ""),
+            ("  latency / depth", f"{p.latency_s_per_kstep * us:.3f} us", f"num_stages {cfg.num_stages}"),
+            ("tile (full wave)", f"{p.tile_s * us:.2f} us", "k-steps + prologue + epilogue"),
+            ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM bandwidth"),
+            ("split-K reduction", f"{p.reduce_s * us:.2f} us", ""),
+            ("launch", f"{p.launch_s * us:.2f} us", ""),
+            ("roofline floor", f"{p.floor_s * us:.2f} us", "no config is faster"),
+            ("total", f"{p.time_s * us:.2f} us", "")]
+    _print_table(rows)
+    if p.estimated:
+        print(f"estimated inputs: {', '.join(p.estimated)}")
+    return 0
+
+
+def _compare(args) -> int:
+    from perfmodel.rank import rank
+    from perfmodel.roofline import roofline
+
+    names = [h.strip() for h in args.hw.split(",") if h.strip()]
+    if not names:
+        raise UserError("--hw needs at least one device, e.g. --hw h100,gfx936,gfx926")
+    problem = _problem_from(args)
+    results = []
+    for name in names:
+        spec = load_hardware(name)
+        r = rank(spec, problem)
+        if len(r) == 0:
+            raise UserError(f"no config fits on {spec.id} for {problem}")
+        results.append((spec, r.best, roofline(spec, problem), r.estimated))
+    if args.json:
+        print(json.dumps([{"device": s.id, **b.as_json(), "compute_path": rl.compute_path,
+                           "peak_tflops": rl.peak_ops_per_s / 1e12, "estimated": est} for s, b, rl, est in results],
+                         indent=2))
+        return 0
+    rows = [("device", "best config", "ms", "TFLOP/s", "% peak", "path", "bound", "limiter", "blocks/SM", "waves/SIMD")]
+    from perfmodel.occupancy import occupancy as occ_fn
+    from perfmodel.resources import predict_resources
+
+    for spec, b, rl, est in results:
+        res = predict_resources(spec, problem, b.config)
+        o = occ_fn(spec, res.threads_per_block, res.regs_per_thread, res.smem_bytes)
+        rows.append((spec.id, b.config.name, f"{b.predicted_ms:.4f}", f"{b.tflops:.0f}",
+                     f"{b.tflops * 1e12 / rl.peak_ops_per_s:.0%}", rl.compute_path, b.bound, b.limiter,
+                     str(b.blocks_per_sm), f"{o.waves_per_simd:g}" if o.waves_per_simd is not None else "-"))
+    print(f"{problem}: the best config per device")
+    _print_table(rows)
+    if len(results) > 1:
+        base = results[0]
+        print()
+        for spec, b, rl, est in results[1:]:
+            c0, c1 = base[1].config, b.config
+            diffs = [f"{k} {getattr(c0, k)} -> {getattr(c1, k)}" for k in
+                     ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+                     if getattr(c0, k) != getattr(c1, k)]
+            why = f"{spec.id} is {b.bound}-bound on its {rl.compute_path} path, residency limited by {b.limiter}"
+            print(f"{base[0].id} -> {spec.id}: {', '.join(diffs) if diffs else 'same config'} ({why})")
+    for spec, b, rl, est in results:
+        if est:
+            print(f"{spec.id}: estimated inputs: {', '.join(est)}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# validate / plots / resources-check
+# ---------------------------------------------------------------------------------------
+
+
+def _progress(enabled: bool):
+    if not enabled:
+        return None
+
+    def show(name, i, n):
+        end = "\n" if i == n else "\r"
+        print(f"[validate] {name}: shape {i}/{n}", end=end, file=sys.stderr, flush=True)
+
+    return show
+
+
+def _validate(args) -> int:
+    from validation import report
+
+    data = report.load_runs(args.data)
+    names = list(report.RANKERS) if args.ranker == "all" else [r.strip() for r in args.ranker.split(",")]
+    for n in names:
+        if n not in report.RANKERS:
+            raise UserError(f"unknown ranker '{n}'; allowed: {', '.join(report.RANKERS)}, all")
+    skipped = []
+    if not report.peers_available():
+        skipped = [n for n in names if n in report.NEEDS_PEERS]
+        names = [n for n in names if n not in report.NEEDS_PEERS]
+    results = report.evaluate(data, names, progress=_progress(sys.stderr.isatty() and not args.json))
+    if args.json:
+        print(json.dumps({n: {"top1_geomean": r.top1_geomean, "top1_worst": r.top1_min, "top5_geomean": r.top5_geomean,
+                              "spearman_median": r.spearman_median, "median_rel_err": r.rel_err_median,
+                              "per_shape": [{"shape": s.shape.label(), "family": s.shape.family, "top1": s.top1,
+                                             "top5": s.top5, "spearman": s.spearman, "rel_err": s.median_rel_err,
+                                             "pick": s.pick} for s in r.scores]}
+                          for n, r in results.items()}, indent=2, default=lambda v: None))
+    else:
+        print(report.text_table(report.summary_table(results, data)))
+        if args.per_shape:
+            print()
+            print(report.text_table(report.per_shape_table(results, data)))
+    for n in skipped:
+        print(f"({n} skipped: nvidia-matmul-heuristics is not installed; pip install '.[peers]')", file=sys.stderr)
+    if args.markdown:
+        report.write_markdown(Path(args.markdown), results, data)
+        print(f"wrote {args.markdown}", file=sys.stderr)
+    if args.plots:
+        d = Path(args.plots)
+        d.mkdir(parents=True, exist_ok=True)
+        if "perfmodel" in results:
+            report.plot_predicted_vs_measured(results, data).savefig(d / "predicted_vs_measured.png", dpi=120)
+        report.plot_efficiency(results, data).savefig(d / "efficiency_per_shape.png", dpi=120)
+        print(f"wrote plots to {d}", file=sys.stderr)
+    return 0
+
+
+def _check_output(path: str) -> Path:
+    p = Path(path)
+    if p.suffix.lower() not in (".png", ".pdf", ".svg"):
+        raise UserError(f"-o {path}: the file must end in .png, .pdf or .svg")
+    if p.exists() and p.is_dir():
+        raise UserError(f"-o {path}: is a directory")
+    if not p.parent.exists():
+        raise UserError(f"-o {path}: the folder {p.parent} does not exist")
+    return p
+
+
+def _plot(args) -> int:
+    from perfmodel import plots
+
+    out = _check_output(args.output)
+    if args.what == "occupancy":
+        names = [h.strip() for h in (args.hw or "").split(",") if h.strip()]
+        if not names:
+            raise UserError("perfmodel plot occupancy: --hw is required (e.g. --hw gfx926,gfx936,h100)")
+        specs = [load_hardware(n) for n in names]
+        kernels = []
+        for spec in specs:
+            if args.config:
+                from perfmodel.problem import TileConfig, make_problem
+                from perfmodel.resources import predict_resources
+
+                res = predict_resources(spec, make_problem(M=args.m or 4096, N=args.n or 4096, K=args.k or 4096,
+                                                           dtype=args.dtype), TileConfig.parse(args.config))
+                kernels.append((res.threads_per_block, res.regs_per_thread, res.smem_bytes))
+            else:
+                threads = args.threads or 4 * spec.warp_size
+                kernels.append((threads, args.regs if args.regs is not None else 64, args.shared or 0))
+        fig = plots.occupancy_curves(specs, kernels)
+    elif args.what == "roofline":
+        from perfmodel.rank import rank
+        from perfmodel.roofline import roofline
+
+        if not args.hw or "," in args.hw:
+            raise UserError("perfmodel plot roofline: --hw takes one device")
+        spec = load_hardware(args.hw)
+        problem = _problem_from(args)
+        fig = plots.roofline_plot(spec, problem, roofline(spec, problem), rank(spec, problem))
+    else:
+        from validation import report
+
+        data = report.load_runs(args.data)
+        results = report.evaluate(data, ["perfmodel"])
+        fig = report.plot_predicted_vs_measured(results, data)
+    fig.savefig(out, dpi=120)
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
+def _resources_check(args) -> int:
+    from perfmodel import resources
+
+    return resources.main([args.data] if args.data else [])
+
+
 # ---------------------------------------------------------------------------------------
 # entry point
 # ---------------------------------------------------------------------------------------
@@ -202,6 +514,75 @@ def build_parser() -> argparse.ArgumentParser:
     oc.add_argument("--k", type=int, default=4096, help="with --config (default 4096)")
     oc.add_argument("--json", action="store_true")
     oc.set_defaults(func=_occupancy)
+
+    def problem_args(sp, required=True):
+        sp.add_argument("--m", type=int, required=required, help="rows of A and C")
+        sp.add_argument("--n", type=int, required=required, help="columns of B and C")
+        sp.add_argument("--k", type=int, required=required, help="the reduced dimension")
+        sp.add_argument("--dtype", default="fp16", help="fp16 (default), bf16, fp32, tf32, fp64, int8, fp8")
+
+    rk = sub.add_parser(
+        "rank", help="rank tile configs for a GEMM by predicted time (the main job)",
+        epilog="examples: perfmodel rank --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 --top 5; "
+               "perfmodel rank --hw h200 --m 16 --n 6144 --k 4096 --configs my_configs.json --json; "
+               "perfmodel rank --hw gfx936 --m 4096 --n 4096 --k 4096 --dtype bf16 --sensitivity")
+    rk.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    problem_args(rk)
+    rk.add_argument("--configs", help="JSON list of config objects (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, "
+                                      "num_stages, GROUP_M, optional SPLIT_K); default: the built-in space")
+    rk.add_argument("--top", type=int, help="how many to print (default 10)")
+    rk.add_argument("--json", action="store_true", help="a JSON list, fastest first")
+    rk.add_argument("--sensitivity", action="store_true", help="perturb every estimated input by +-20%% and report the pick's stability")
+    rk.set_defaults(func=_rank)
+
+    pr = sub.add_parser("predict", help="explain one config's predicted time term by term",
+                        epilog="example: perfmodel predict --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 --config 128x256x64_w8_s4_g8")
+    pr.add_argument("--hw", required=True)
+    problem_args(pr)
+    pr.add_argument("--config", required=True, help="BMxBNxBK_wW_sS[_gG][_kK], e.g. 128x128x64_w4_s3_g8")
+    pr.add_argument("--json", action="store_true")
+    pr.set_defaults(func=_predict)
+
+    cp = sub.add_parser("compare", help="the best config per device side by side",
+                        epilog="example: perfmodel compare --hw h100,gfx936,gfx926 --m 8192 --n 8192 --k 8192 --dtype fp16")
+    cp.add_argument("--hw", required=True, help="comma-separated devices")
+    problem_args(cp)
+    cp.add_argument("--json", action="store_true")
+    cp.set_defaults(func=_compare)
+
+    va = sub.add_parser("validate", help="score rankers against recorded GPU runs (CPU only)",
+                        epilog="examples: perfmodel validate; perfmodel validate --ranker perfmodel,tutorial --per-shape; "
+                               "perfmodel validate --markdown report.md --plots figs/")
+    va.add_argument("--data", help="runs .jsonl (default: validation/data/h200/runs.jsonl)")
+    va.add_argument("--ranker", default="all", help="comma-separated: perfmodel, default, tutorial, nvmh-top1, nvmh-top8, nvmh-model, or all")
+    va.add_argument("--per-shape", action="store_true", help="also print top-1 efficiency per shape")
+    va.add_argument("--markdown", help="write the tables to this markdown file")
+    va.add_argument("--plots", help="write predicted-vs-measured and efficiency PNGs to this folder")
+    va.add_argument("--json", action="store_true")
+    va.set_defaults(func=_validate)
+
+    pl = sub.add_parser("plot", help="figures: occupancy curves, roofline, predicted vs measured",
+                        epilog="examples: perfmodel plot occupancy --hw gfx926,gfx936,h100 --config 128x128x64_w4_s3 -o occ.png; "
+                               "perfmodel plot roofline --hw h200 --m 4096 --n 4096 --k 4096 -o roof.png; "
+                               "perfmodel plot validation -o val.png")
+    pl.add_argument("what", choices=["occupancy", "roofline", "validation"])
+    pl.add_argument("-o", "--output", required=True, help="output file (.png, .pdf or .svg)")
+    pl.add_argument("--hw", help="device(s)")
+    pl.add_argument("--m", type=int)
+    pl.add_argument("--n", type=int)
+    pl.add_argument("--k", type=int)
+    pl.add_argument("--dtype", default="fp16")
+    pl.add_argument("--config", help="occupancy: mark this bundled-GEMM config (resources predicted)")
+    pl.add_argument("--threads", type=int)
+    pl.add_argument("--regs", type=int)
+    pl.add_argument("--shared", type=int)
+    pl.add_argument("--data", help="validation: runs .jsonl")
+    pl.set_defaults(func=_plot)
+
+    rc = sub.add_parser("resources-check", help="print how often the resource rules match recorded compiles",
+                        epilog="example: perfmodel resources-check")
+    rc.add_argument("data", nargs="?", help="compile_sweep.jsonl (default: the committed one)")
+    rc.set_defaults(func=_resources_check)
     return p
 
 
@@ -227,6 +608,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as e:  # a bug, not the user's mistake: still one line unless --debug
+        if debug:
+            raise
+        print(f"perfmodel: internal error: {type(e).__name__}: {e} (rerun with --debug for the traceback)",
+              file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         print("perfmodel: interrupted", file=sys.stderr)
         return 130

@@ -38,10 +38,10 @@ def builtin_space(problem: GemmProblem) -> dict[str, np.ndarray]:
     keep &= bn <= max(16, 1 << (problem.N - 1).bit_length())
     keep &= bk <= max(16, 1 << (problem.K - 1).bit_length())
     # each split must keep at least one k-step; GROUP_M only matters when there are several tile rows
-    keep &= sk * bk <= max(problem.K, bk)
+    keep &= sk * bk <= np.maximum(problem.K, bk)
     keep &= (g == 1) | (-(-problem.M // bm) > 1)
-    # far more warps than the tile has work for: each warp needs at least a 16x16 piece
-    keep &= bm * bn >= w * 256
+    # far more warps than the tile has work for: each warp needs at least one 16x8 mma tile
+    keep &= bm * bn >= w * 128
     grid = grid[keep]
     return {k: grid[:, i] for i, k in enumerate(CONFIG_KEYS)}
 
@@ -82,32 +82,50 @@ class RankedConfig(BaseModel):
 
 
 class Ranking(Sequence):
-    """Configs sorted fastest first (a sized, indexable sequence of RankedConfig)."""
+    """Configs sorted fastest first: a sized, indexable sequence of RankedConfig, built lazily
+    from the model's arrays (so ranking thousands of configs costs numpy time, not objects)."""
 
-    def __init__(self, device: str, problem: GemmProblem, items: list[RankedConfig], n_considered: int,
-                 n_unfit: int, estimated: list[str]):
+    def __init__(self, device: str, problem: GemmProblem, arrays: dict, result: dict, order: np.ndarray,
+                 n_considered: int, compute_path: str, estimated: list[str]):
         self.device = device
         self.problem = problem
-        self._items = items
+        self._arrays = arrays
+        self._r = result
+        self._order = order
         self.n_considered = n_considered
-        self.n_unfit = n_unfit
+        self.n_unfit = int(n_considered - len(order))
+        self.compute_path = compute_path
         self.estimated = estimated
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._order)
+
+    def _item(self, i: int) -> RankedConfig:
+        cfg = TileConfig.model_construct(**{k: int(self._arrays[k][i]) for k in CONFIG_KEYS})
+        t = float(self._r["time_s"][i])
+        return RankedConfig(config=cfg, predicted_ms=t * 1e3, limiter=LIMIT_ORDER[int(self._r["limiter"][i])],
+                            bound=BOUNDS[int(self._r["bound"][i])], compute_path=self.compute_path,
+                            blocks_per_sm=int(self._r["blocks_per_sm"][i]), tflops=self.problem.flops / t / 1e12)
 
     def __getitem__(self, i):
-        return self._items[i]
+        if isinstance(i, slice):
+            return [self._item(j) for j in self._order[i]]
+        return self._item(int(self._order[i]))
 
     @property
     def best(self) -> RankedConfig:
-        return self._items[0]
+        return self[0]
 
     def top(self, n: int) -> list[RankedConfig]:
-        return self._items[:n]
+        return self[:n]
+
+    @property
+    def predicted_s(self) -> np.ndarray:
+        """Predicted seconds in ranking order (fastest first)."""
+        return self._r["time_s"][self._order]
 
 
-def rank(hw: "str | HardwareSpec", problem: GemmProblem, configs=None) -> Ranking:
+def rank(hw: "str | HardwareSpec", problem: GemmProblem, configs=None, scale: dict[str, float] | None = None) -> Ranking:
     """Rank `configs` (default: the built-in space) by predicted time, fastest first.
 
     Configs that cannot run (shared memory over the per-block limit, no block fits) are left out
@@ -118,20 +136,14 @@ def rank(hw: "str | HardwareSpec", problem: GemmProblem, configs=None) -> Rankin
     n = len(arrays["BLOCK_M"])
     if n == 0:
         raise ConfigError("no configs to rank")
-    r = predict_arrays(spec, problem, arrays)
+    r = predict_arrays(spec, problem, arrays, scale)
     smem_ok = r["smem_bytes"] <= spec.shared_memory.max_per_block_bytes.value
     ok = np.isfinite(r["time_s"]) & smem_ok
     idx = np.flatnonzero(ok)
-    order = idx[np.argsort(r["time_s"][idx], kind="stable")]
-    p = timing_params(spec, problem.dtype)
-    items = []
-    for i in order:
-        cfg = TileConfig.model_construct(**{k: int(arrays[k][i]) for k in CONFIG_KEYS})
-        t = float(r["time_s"][i])
-        items.append(RankedConfig(config=cfg, predicted_ms=t * 1e3, limiter=LIMIT_ORDER[int(r["limiter"][i])],
-                                  bound=BOUNDS[int(r["bound"][i])], compute_path=p.compute_path,
-                                  blocks_per_sm=int(r["blocks_per_sm"][i]), tflops=problem.flops / t / 1e12))
-    return Ranking(spec.id, problem, items, n, int(n - ok.sum()), p.estimated)
+    # fastest first; among equal times, less DRAM traffic, then fewer stages (less shared memory)
+    order = idx[np.lexsort((arrays["num_stages"][idx], r["dram_bytes"][idx], np.round(r["time_s"][idx], 12)))]
+    p = timing_params(spec, problem.dtype, scale)
+    return Ranking(spec.id, problem, arrays, r, order, n, p.compute_path, p.estimated)
 
 
 def validate_configs(objs: list) -> list[TileConfig]:

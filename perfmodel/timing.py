@@ -31,8 +31,10 @@ Follow one config from the spec to the time (all arrays, so thousands of configs
 Constants come from the spec: sourced numbers and, for the H200, the calibration block of
 hardware/h200.yaml, each measured by a command (validation/microbench.py, device_sweep.py
 --calibrate) and derived from those measurements by validation/calibrate.py at shapes outside
-the validation suite. Devices without a calibration use the estimates in `estimated_params`,
-scaled in clock cycles from the H200's measurements and listed in `Prediction.estimated`.
+the validation suite. A device without its own measurement of a constant uses the H200's
+(REFERENCE_DEVICE), converted through clock cycles for times and per-clock rates for
+throughputs; those inputs are listed in `Prediction.estimated` / `Ranking.estimated`.
+num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2).
 No recorded timing of a validation run is read at prediction time.
 
 Validated: `perfmodel validate` on validation/data/h200/runs.jsonl (33 shapes, ~200 configs
@@ -51,20 +53,20 @@ from perfmodel.problem import DTYPE_BYTES, OUT_BYTES, GemmProblem, TileConfig
 from perfmodel.resources import resources_arrays
 from perfmodel.roofline import compute_path, dram_bw, l2_bw, roofline
 from perfmodel.spec import HardwareSpec, load_hardware
-from perfmodel.traffic import gemm_traffic
+from perfmodel.traffic import traffic_arrays
 
 CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 BOUNDS = ("compute", "l2", "latency", "dram", "launch")
 
-# H200 measurements expressed in clock cycles at clock_max (1.98 GHz), used to estimate the
-# same quantities on devices that have no calibration of their own (see estimated_params).
-_H200_CYCLES = {
-    "pipeline_latency": 0.75e-6 * 1.98e9,
-    "kstep_overhead": 63e-9 * 1.98e9,
-    "scalar_fixed": 1.0e-6 * 1.98e9,
-    "scalar_per_elem": 10.5e-9 * 1.98e9,
-    "launch": 3.3e-6 * 1.98e9,
-}
+REFERENCE_DEVICE = "h200"  # the calibrated device whose measurements stand in for the others'
+
+
+def _reference():
+    """The reference device's calibration, as (value, clock_max_hz) per constant: devices
+    without their own measurement use these, converted through clock cycles (time constants)
+    or taken as they are (ratios), and the prediction lists them as estimated."""
+    ref = load_hardware(REFERENCE_DEVICE)
+    return ref.calibration, float(ref.compute.clock_max_hz.value), ref
 
 
 @dataclass(frozen=True)
@@ -103,30 +105,50 @@ def _cal(spec: HardwareSpec, name: str):
     return None if q is None else float(q.value)
 
 
-def timing_params(spec: HardwareSpec, dtype: str) -> TimingParams:
-    """The constants for one device and dtype: calibration where measured, else estimates."""
+def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None = None) -> TimingParams:
+    """The constants for one device and dtype: calibration where measured, else estimates.
+    `scale` multiplies named constants (the sensitivity analysis perturbs the estimated ones)."""
     path, per_clock, instr = compute_path(spec, dtype)
     clk = float(spec.compute.clock_max_hz.value)
     cal = spec.calibration
     src: dict[str, str] = {}
 
+    scale = scale or {}
+
     def pick(name, estimate):
         v = _cal(spec, name)
         src[name] = "measured" if v is not None else "estimated"
-        return v if v is not None else estimate
+        return (v if v is not None else estimate) * scale.get(name, 1.0)
 
-    eff = pick("matrix_efficiency", 0.73 if spec.vendor == "nvidia" else 0.70)
+    ref_cal, ref_clk, ref = _reference()
+
+    def ref_seconds(name):  # the reference's time constant, in this device's clock cycles
+        return float(getattr(ref_cal, name).value) * ref_clk / clk
+
+    def ref_value(name):
+        return float(getattr(ref_cal, name).value)
+
+    eff = pick("matrix_efficiency", ref_value("matrix_efficiency"))
     t = spec.dtype_throughput(dtype)
     vec_per_clock = float(t.vector.ops_per_clock_per_sm.value) if (t and t.vector) else per_clock
     matrix_rate = per_clock * clk * eff if path == "matrix" else None
-    vector_rate = vec_per_clock * clk * 0.8
-    src["vector_efficiency"] = "estimated"
-    # per-warp synchronous MMA (NVIDIA mma.sync); measured for fp16/bf16, scaled by per-clock rate
-    fp16_rate = spec.dtype_throughput("fp16")
-    scale = per_clock / float(fp16_rate.matrix.ops_per_clock_per_sm.value) if (fp16_rate and fp16_rate.matrix) else 1.0
-    warp_rate = pick("warp_mma_ops_per_s", per_clock * clk / 8) * scale
-    warp_step = pick("warp_mma_step_s", 190.0 / clk)
-    cyc = _H200_CYCLES
+    vector_rate = vec_per_clock * clk * 0.8  # estimated: 80% of the FMA peak (K100 measured 17.9/19.5 = 92% FP32)
+    if path == "vector":
+        src["vector_efficiency"] = "estimated"
+    # per-warp synchronous MMA (NVIDIA mma.sync): measured on the reference for fp16; elsewhere
+    # scaled by the tensor cores' per-clock rate and the clock; other dtypes by their per-clock rate
+    fp16 = spec.dtype_throughput("fp16")
+    fp16_per_clock = float(fp16.matrix.ops_per_clock_per_sm.value) if (fp16 and fp16.matrix) else per_clock
+    ratio = per_clock / fp16_per_clock
+    ref_fp16 = float(ref.throughput.fp16.matrix.ops_per_clock_per_sm.value)
+    warp_rate = pick("warp_mma_ops_per_s", ref_value("warp_mma_ops_per_s") * fp16_per_clock * clk / (ref_fp16 * ref_clk)) * ratio
+    warp_step = pick("warp_mma_step_s", ref_seconds("warp_mma_step_s"))
+    ref_l2_bytes_per_clock_per_sm = ref_value("l2_bw_achieved_bytes_per_s") / (ref.sm_count * ref_clk)
+    if cal.l2_bw_achieved_bytes_per_s is None:
+        src["l2_bw_achieved_bytes_per_s"] = "estimated"
+    l2_rate = float(cal.l2_bw_achieved_bytes_per_s.value) if cal.l2_bw_achieved_bytes_per_s else \
+        ref_l2_bytes_per_clock_per_sm * spec.sm_count * clk
+    l2_frac = ref_value("l2_effective_bytes") / float(ref.memory.l2_bytes.value)
     return TimingParams(
         sms=spec.sm_count,
         clock_hz=clk,
@@ -134,22 +156,23 @@ def timing_params(spec: HardwareSpec, dtype: str) -> TimingParams:
         vector_ops_per_s_per_sm=vector_rate,
         warp_mma_ops_per_s=warp_rate,
         warp_mma_step_s=warp_step,
-        pipeline_latency_s=pick("pipeline_latency_s", cyc["pipeline_latency"] / clk),
-        kstep_overhead_s=pick("kstep_overhead_s", cyc["kstep_overhead"] / clk),
-        scalar_load_fixed_s=pick("scalar_load_fixed_s", cyc["scalar_fixed"] / clk),
-        scalar_load_s_per_elem=pick("scalar_load_s_per_elem", cyc["scalar_per_elem"] / clk),
-        scalar_load_elems_per_s_per_sm=pick("scalar_load_elems_per_s_per_sm", 3.2 * clk),
-        spill_s_per_reg=pick("spill_s_per_reg", 8.0 / 128 / clk),
-        l2_bw_bytes_per_s=l2_bw(spec),
+        pipeline_latency_s=pick("pipeline_latency_s", ref_seconds("pipeline_latency_s")),
+        kstep_overhead_s=pick("kstep_overhead_s", ref_seconds("kstep_overhead_s")),
+        scalar_load_fixed_s=pick("scalar_load_fixed_s", ref_seconds("scalar_load_fixed_s")),
+        scalar_load_s_per_elem=pick("scalar_load_s_per_elem", ref_seconds("scalar_load_s_per_elem")),
+        scalar_load_elems_per_s_per_sm=pick("scalar_load_elems_per_s_per_sm",
+                                            ref_value("scalar_load_elems_per_s_per_sm") * clk / ref_clk),
+        spill_s_per_reg=pick("spill_s_per_reg", ref_seconds("spill_s_per_reg")),
+        l2_bw_bytes_per_s=l2_rate,
         dram_bw_bytes_per_s=dram_bw(spec),
-        l2_bytes=pick("l2_effective_bytes", 0.8 * float(spec.memory.l2_bytes.value)),
-        launch_s=pick("launch_overhead_s", cyc["launch"] / clk),
+        l2_bytes=pick("l2_effective_bytes", l2_frac * float(spec.memory.l2_bytes.value)),
+        launch_s=pick("launch_overhead_s", ref_value("launch_overhead_s")),
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
-        overlap_leak=pick("overlap_leak", 0.1),
+        overlap_leak=pick("overlap_leak", ref_value("overlap_leak")),
         compute_path=path,
         instruction=instr,
-        sources={**src, "l2_bw_achieved_bytes_per_s": "measured" if cal.l2_bw_achieved_bytes_per_s else "estimated",
-                 "dram_bw_achieved_bytes_per_s": "measured" if cal.dram_bw_achieved_bytes_per_s else "official"},
+        sources={**src, "dram_bw_achieved_bytes_per_s": "measured" if cal.dram_bw_achieved_bytes_per_s else
+                 spec.memory.dram_bw_bytes_per_s.confidence.value},
     )
 
 
@@ -181,7 +204,7 @@ def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma, warp_size=32):
 
 
 def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, elems_thr, elems_blk, threads,
-               spilled, active_sms=None, smem_k=0.0):
+               spilled, active_sms=None, smem_k=0.0, serial=False):
     """Seconds for one k-step of one block while b blocks share the SM (arrays). Returns
     (t_k, t_mma, t_l2, t_lat) so callers can name the bound."""
     b = np.asarray(b, dtype=float)
@@ -199,6 +222,8 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
     if aligned:
         top = _max(t_mma, t_l2, t_lat)
         t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
+        # num_stages = 1: nothing is prefetched, so the load's latency and the math serialise
+        t_k = np.where(serial, t_lat + _max(t_mma, t_l2), t_k)
     else:
         t_lat = np.maximum(p.scalar_load_fixed_s + elems_thr * p.scalar_load_s_per_elem,
                            b * elems_blk / p.scalar_load_elems_per_s_per_sm)
@@ -207,10 +232,11 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
     return t_k, t_mma, t_l2, t_lat
 
 
-def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, np.ndarray],
+                   scale: dict[str, float] | None = None) -> dict[str, np.ndarray]:
     """The model on arrays of configs (keys CONFIG_KEYS). Returns every term as an array."""
     spec = load_hardware(hw)
-    p = timing_params(spec, problem.dtype)
+    p = timing_params(spec, problem.dtype, scale)
     n = len(np.asarray(c["BLOCK_M"]))
     bm, bn, bk, w, s, g, sk = (np.asarray(c.get(k, np.ones(n)), dtype=np.int64) for k in CONFIG_KEYS)
     res = resources_arrays(spec, problem, {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": s})
@@ -237,7 +263,7 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
 
     def tile(bb, active):
         t_k, t_mma, t_l2, t_lat = kstep_time(p, bb, F, bytes_k, w, is_sync, depth, aligned, elems_thr, elems_blk,
-                                             threads, spilled, active, smem_k)
+                                             threads, spilled, active, smem_k, s == 1)
         t_epi = p.pipeline_latency_s + bb * bm * bn * out_b / l2_per_sm(p, active)
         return n_k * t_k + p.pipeline_latency_s + t_epi, t_k, t_mma, t_l2, t_lat
 
@@ -250,8 +276,7 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
     t_tail = tile(b_tail, active_tail)[0]
     t_waves = full * t_full + (rest > 0) * t_tail
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
-    dram = np.array([gemm_traffic(M, N, K, e, eo, int(bm[i]), int(bn[i]), int(g[i]), int(in_flight[i]), p.l2_bytes,
-                                  int(sk[i])).dram_bytes for i in range(n)])
+    dram = traffic_arrays(M, N, K, e, eo, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
     t_dram = dram / p.dram_bw_bytes_per_s
     t_main = np.maximum(t_waves, t_dram)
     t_reduce = np.where(sk > 1, p.launch_s + (sk * M * N * 4.0 + M * N * eo) / p.dram_bw_bytes_per_s, 0.0)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -49,35 +51,43 @@ class Traffic(BaseModel):
         return self.dram_a_bytes + self.dram_b_bytes + self.dram_c_bytes
 
 
+def traffic_arrays(M: int, N: int, K: int, in_bytes: int, out_bytes: int, BLOCK_M, BLOCK_N, GROUP_M, in_flight,
+                   l2_bytes: float, SPLIT_K=1) -> dict[str, np.ndarray]:
+    """The formulas of the module doc on numpy arrays of configs (the ranker's path)."""
+    bm, bn, g, fl, sk = (np.asarray(x, dtype=np.int64) for x in (BLOCK_M, BLOCK_N, GROUP_M, in_flight, SPLIT_K))
+    bm, bn, g, fl, sk = np.broadcast_arrays(bm, bn, g, fl, sk)
+    tm = -(-M // bm)
+    tn = -(-N // bn)
+    tiles = tm * tn
+    k_per_split = -(-K // sk)
+    # programs in flight, counted in output tiles (the splits of one tile share its panels' rows)
+    w = np.maximum(1, np.minimum(np.where(sk > 1, fl // np.maximum(sk, 1), fl), tiles))
+    gm = np.minimum(g, tm)
+    wc = np.minimum(-(-w // gm), tn)
+    groups = -(-tm // gm)
+    a_bytes = float(M) * K * in_bytes
+    b_bytes = float(K) * N * in_bytes
+    window_ws = (gm * bm + wc * bn).astype(float) * K * in_bytes
+    a_reuse = (window_ws <= l2_bytes) | (wc >= tn)
+    dram_a = np.where(a_reuse, a_bytes, a_bytes * -(-tn // wc))
+    group_a = np.minimum(gm * bm, M).astype(float) * K * in_bytes
+    b_reuse = ((b_bytes + 2 * group_a) <= l2_bytes) | (groups == 1)  # B survives while two groups' A stream by
+    groups_in_flight = np.maximum(1, w // (gm * tn))  # groups running at once share their B panels
+    dram_b = np.where(b_reuse, b_bytes, b_bytes * -(-groups // groups_in_flight))
+    dram_c = np.where(sk > 1, float(M) * N * 4 * sk, float(M) * N * out_bytes)
+    l2_to_sm = tiles.astype(float) * (bm + bn) * k_per_split * sk * in_bytes
+    return {"tiles_m": tm, "tiles_n": tn, "tiles": tiles * sk, "in_flight": w, "group_rows": gm, "window_cols": wc,
+            "l2_to_sm_bytes": l2_to_sm, "dram_a_bytes": dram_a, "dram_b_bytes": dram_b, "dram_c_bytes": dram_c,
+            "a_reuse_across_windows": a_reuse, "b_reuse_across_groups": b_reuse,
+            "dram_bytes": dram_a + dram_b + dram_c}
+
+
 def gemm_traffic(M: int, N: int, K: int, in_bytes: int, out_bytes: int, BLOCK_M: int, BLOCK_N: int,
                  GROUP_M: int, in_flight: int, l2_bytes: float, SPLIT_K: int = 1) -> Traffic:
     """DRAM/L2 bytes of one GEMM launch (see the module doc for the formulas)."""
-    tm = math.ceil(M / BLOCK_M)
-    tn = math.ceil(N / BLOCK_N)
-    tiles = tm * tn
-    k_per_split = math.ceil(K / SPLIT_K)
-    # programs in flight, counted in output tiles (split-K programs of one tile share its panels' rows)
-    w = max(1, min(in_flight // max(1, SPLIT_K), tiles)) if SPLIT_K > 1 else max(1, min(in_flight, tiles))
-    gm = min(GROUP_M, tm)
-    wc = min(math.ceil(w / gm), tn)
-    groups = math.ceil(tm / gm)
-    a_bytes = M * K * in_bytes
-    b_bytes = K * N * in_bytes
-    window_ws = (gm * BLOCK_M + wc * BLOCK_N) * K * in_bytes
-    a_reuse = window_ws <= l2_bytes or wc >= tn
-    dram_a = a_bytes if a_reuse else a_bytes * math.ceil(tn / wc)
-    group_a = min(gm * BLOCK_M, M) * K * in_bytes
-    b_reuse = (b_bytes + 2 * group_a) <= l2_bytes or groups == 1  # B survives while two groups' A stream by
-    groups_in_flight = max(1, w // (gm * tn))  # groups running at once share their B panels
-    dram_b = b_bytes if b_reuse else b_bytes * math.ceil(groups / groups_in_flight)
-    if SPLIT_K > 1:
-        dram_c = M * N * 4 * SPLIT_K
-    else:
-        dram_c = M * N * out_bytes
-    l2_to_sm = tiles * (BLOCK_M + BLOCK_N) * k_per_split * SPLIT_K * in_bytes
-    return Traffic(tiles_m=tm, tiles_n=tn, tiles=tiles * SPLIT_K, in_flight=w, group_rows=gm, window_cols=wc,
-                   l2_to_sm_bytes=float(l2_to_sm), dram_a_bytes=float(dram_a), dram_b_bytes=float(dram_b),
-                   dram_c_bytes=float(dram_c), a_reuse_across_windows=a_reuse, b_reuse_across_groups=b_reuse)
+    t = traffic_arrays(M, N, K, in_bytes, out_bytes, BLOCK_M, BLOCK_N, GROUP_M, in_flight, l2_bytes, SPLIT_K)
+    one = {k: v.reshape(-1)[0].item() for k, v in t.items() if k != "dram_bytes"}
+    return Traffic(**{k: (bool(v) if k.endswith(("windows", "groups")) else v) for k, v in one.items()})
 
 
 def grouped_order(M: int, N: int, BLOCK_M: int, BLOCK_N: int, GROUP_M: int) -> list[tuple[int, int]]:

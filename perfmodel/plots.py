@@ -1,0 +1,102 @@
+"""Figures. Each takes results (or specs and the kernel to mark) and returns a matplotlib
+Figure; the caller saves it. Occupancy curves are evaluated through perfmodel.occupancy's
+array path, the way the CUDA Occupancy Calculator draws them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perfmodel.occupancy import blocks_per_sm_arrays, occupancy
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _max_warps(spec) -> int:
+    r = spec.residency
+    if spec.is_amd_like:
+        return int(r.max_waves_per_simd.value * spec.compute.simds_per_sm.value)
+    return int(r.max_warps_per_sm.value)
+
+
+def _curve(spec, threads, regs, smem):
+    blocks, _ = blocks_per_sm_arrays(spec, threads, regs, smem)
+    warps = blocks * (-(-np.asarray(threads) // spec.warp_size))
+    return warps / _max_warps(spec)
+
+
+def occupancy_curves(specs, kernels):
+    """Residency (fraction of the maximum warps/waves) against registers per thread, shared/LDS
+    bytes per block and threads per block, one column per device, the given kernel marked."""
+    plt = _plt()
+    fig, axes = plt.subplots(3, len(specs), figsize=(4.2 * len(specs), 9), squeeze=False)
+    for col, (spec, (threads, regs, smem)) in enumerate(zip(specs, kernels)):
+        r = spec.residency
+        max_regs = int(r.max_vgprs_per_wave.value if spec.is_amd_like else r.max_regs_per_thread.value)
+        max_smem = int(spec.shared_memory.max_per_block_bytes.value)
+        max_thr = int(spec.compute.max_threads_per_block.value)
+        here = occupancy(spec, threads, min(regs, max_regs), min(smem, max_smem))
+        unit = "waves per CU" if spec.is_amd_like else "warps per SM"
+        xs = np.arange(1, max_regs + 1)
+        ax = axes[0][col]
+        ax.step(xs, _curve(spec, np.full_like(xs, threads), xs, np.full_like(xs, smem)), where="post")
+        ax.plot([regs], [here.occupancy], "ro", label=f"kernel: {regs} regs")
+        ax.set_xlabel("registers per thread" + (" (VGPRs)" if spec.is_amd_like else ""))
+        ax.set_title(f"{spec.name}\n{threads} threads, {smem} B shared", fontsize=9)
+        xs2 = np.linspace(0, max_smem, 400).astype(np.int64)
+        ax2 = axes[1][col]
+        ax2.step(xs2 / 1024, _curve(spec, np.full_like(xs2, threads), np.full_like(xs2, min(regs, max_regs)), xs2),
+                 where="post")
+        ax2.plot([smem / 1024], [here.occupancy], "ro", label=f"kernel: {smem / 1024:.1f} KiB")
+        ax2.set_xlabel("shared memory / LDS per block (KiB)")
+        xs3 = np.arange(spec.warp_size, max_thr + 1, spec.warp_size)
+        ax3 = axes[2][col]
+        ax3.step(xs3, _curve(spec, xs3, np.full_like(xs3, min(regs, max_regs)), np.full_like(xs3, smem)), where="post")
+        ax3.plot([threads], [here.occupancy], "ro", label=f"kernel: {threads} threads")
+        ax3.set_xlabel("threads per block (workgroup size)")
+        for a in (ax, ax2, ax3):
+            a.set_ylim(0, 1.05)
+            a.set_ylabel(f"occupancy ({unit} / max)")
+            a.grid(alpha=0.3)
+            a.legend(fontsize=7, loc="upper right")
+        ax.text(0.02, 0.04, f"limited by {here.limiter}", transform=ax.transAxes, fontsize=7)
+    fig.suptitle("Residency against registers, shared memory and block size", fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def roofline_plot(spec, problem, rl, ranking, top: int = 400):
+    """The device roofline (attainable TFLOP/s against arithmetic intensity over DRAM bytes)
+    with the ranked configs placed at their predicted time and modelled DRAM traffic."""
+    plt = _plt()
+    from perfmodel.timing import predict_arrays
+    from perfmodel.rank import configs_to_arrays
+
+    items = ranking.top(top)
+    arrays = configs_to_arrays([i.config for i in items])
+    r = predict_arrays(spec, problem, arrays)
+    intensity = problem.flops / r["dram_bytes"]
+    tflops = problem.flops / r["time_s"] / 1e12
+    fig, ax = plt.subplots(figsize=(7.5, 5))
+    x = np.logspace(np.log10(max(0.5, intensity.min() / 4)), np.log10(intensity.max() * 8), 200)
+    roof = np.minimum(rl.peak_ops_per_s, x * rl.dram_bw_bytes_per_s) / 1e12
+    ax.loglog(x, roof, "k-", lw=1.5, label=f"roofline: {rl.peak_ops_per_s / 1e12:.0f} TFLOP/s {rl.compute_path}, "
+                                           f"{rl.dram_bw_bytes_per_s / 1e12:.2f} TB/s DRAM")
+    sc = ax.scatter(intensity, tflops, c=np.log10(r["time_s"] * 1e3), s=10, cmap="viridis_r", alpha=0.7,
+                    label="ranked configs (predicted)")
+    ax.scatter(intensity[:1], tflops[:1], s=120, facecolors="none", edgecolors="r", linewidths=2,
+               label=f"pick: {items[0].config.name} ({items[0].predicted_ms:.4f} ms)")
+    fig.colorbar(sc, ax=ax, label="log10 predicted time (ms)")
+    ax.set_xlabel("arithmetic intensity (FLOP per DRAM byte, modelled traffic)")
+    ax.set_ylabel("TFLOP/s (predicted)")
+    ax.set_title(f"{spec.name}: {problem}, {len(items)} best configs of {ranking.n_considered}")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    return fig

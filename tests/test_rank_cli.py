@@ -1,0 +1,86 @@
+"""`perfmodel rank`, `predict`, `compare`, `validate` through the CLI, as users and tools call them."""
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_rank_json_contract(cli):
+    r = cli("rank", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "fp16", "--top", 5, "--json")
+    assert r.returncode == 0, r.stderr
+    items = json.loads(r.stdout)
+    assert len(items) == 5
+    for it in items:
+        assert {"BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K", "predicted_ms",
+                "limiter", "bound", "compute_path"} <= set(it)
+        assert isinstance(it["predicted_ms"], float)
+    assert [i["predicted_ms"] for i in items] == sorted(i["predicted_ms"] for i in items)
+
+
+def test_rank_exactly_the_given_configs(cli, tmp_path):
+    cfgs = [{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3, "GROUP_M": 8},
+            {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "num_warps": 2, "num_stages": 2, "GROUP_M": 1, "SPLIT_K": 4}]
+    f = tmp_path / "c.json"
+    f.write_text(json.dumps(cfgs))
+    r = cli("rank", "--hw", "h200", "--m", 64, "--n", 64, "--k", 65536, "--configs", f, "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert len(out) == 2 and {o["SPLIT_K"] for o in out} == {1, 4}
+
+
+def test_rank_table_is_readable(cli):
+    r = cli("rank", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "fp16", "--top", 5)
+    assert r.returncode == 0
+    assert "predicted ms" in r.stdout and "128x256x64" in r.stdout
+
+
+def test_predict_and_compare(cli):
+    r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--config", "128x128x64_w4_s3_g8", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["bound"] and d["predicted_ms"] > 0 and d["compute_path"] == "matrix"
+    r = cli("compare", "--hw", "h100,gfx936,gfx926", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "fp16")
+    assert r.returncode == 0, r.stderr
+    assert "gfx926" in r.stdout and "vector" in r.stdout and "matrix" in r.stdout
+
+
+def test_validate_prints_every_ranker(cli):
+    r = cli("validate")
+    assert r.returncode == 0, r.stderr
+    for name in ("perfmodel", "default", "tutorial", "nvmh-top1", "nvmh-top8", "cublas"):
+        assert name in r.stdout
+
+
+def test_sensitivity_runs(cli):
+    r = cli("rank", "--hw", "gfx936", "--m", 2048, "--n", 2048, "--k", 2048, "--dtype", "bf16", "--top", 3, "--sensitivity")
+    assert r.returncode == 0, r.stderr
+    assert "sensitivity" in r.stdout and "all estimated together" in r.stdout
+
+
+def _readme_commands():
+    text = (REPO / "README.md").read_text()
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```\n(.+?)\n```", quick)
+
+
+def test_readme_quick_start_has_two_commands_that_stay_true(cli):
+    cmds = _readme_commands()
+    assert len(cmds) == 2
+    main, tests = cmds
+    assert main.startswith("pip install . && perfmodel rank ")
+    assert tests == 'pip install ".[test]" && pytest'
+    # the main job, minus the install (this environment has the package installed)
+    args = shlex.split(main.split("&&", 1)[1])[1:]
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr
+    assert "predicted ms" in r.stdout
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (REPO / ".ci" / "run").read_text()
+    assert 'pip install ".[test]" && pytest' in ci

@@ -1,0 +1,130 @@
+"""The runtime model and ranker, replayed on the committed H200 runs, plus properties."""
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import perfmodel
+from perfmodel.rank import builtin_space, predict_many, rank
+from perfmodel.roofline import roofline
+from perfmodel.spec import known_devices, load_hardware
+from perfmodel.timing import predict
+from validation import report
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def results():
+    data = report.load_runs()
+    names = ["perfmodel", "default", "tutorial", "nvmh-top1", "nvmh-top8"]
+    return data, report.evaluate(data, names)
+
+
+def test_acceptance_on_recorded_h200_runs(results):
+    data, res = results
+    pm = res["perfmodel"]
+    assert len(data.shapes) >= 30 and all(len(s.runs) >= 150 for s in data.shapes)
+    assert pm.top1_geomean >= 0.90, pm.top1_geomean
+    assert pm.top1_min >= 0.70, pm.top1_min
+    assert pm.top5_geomean >= 0.97, pm.top5_geomean
+    assert pm.spearman_median >= 0.80, pm.spearman_median
+    assert pm.rel_err_median <= 0.25, pm.rel_err_median
+
+
+def test_better_than_the_peers(results):
+    _, res = results
+    pm = res["perfmodel"].top1_geomean
+    assert pm > res["tutorial"].top1_geomean
+    assert pm > res["nvmh-top1"].top1_geomean
+    assert pm > res["default"].top1_geomean
+
+
+def test_every_recorded_run_is_at_or_above_the_roofline_floor():
+    data = report.load_runs()
+    for s in data.shapes:
+        floor = roofline("h200", perfmodel.GemmProblem(M=s.M, N=s.N, K=s.K, dtype=s.dtype)).floor_s
+        assert s.best_ms * 1e-3 >= floor, (s.label(), s.best_ms, floor)
+
+
+def test_calibration_in_the_spec_is_what_calibrate_derives():
+    from validation.calibrate import SOURCES, derive
+
+    spec = load_hardware("h200")
+    vals = derive()
+    for name in SOURCES:
+        q = getattr(spec.calibration, name)
+        assert q is not None and q.confidence.value == "measured", name
+        assert math.isclose(q.value, vals[name], rel_tol=1e-4, abs_tol=1e-15), (name, q.value, vals[name])
+
+
+def test_predict_explains_every_term():
+    p = predict("h200", perfmodel.GemmProblem(M=4096, N=4096, K=4096), perfmodel.TileConfig(
+        BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8, num_stages=4, GROUP_M=8))
+    assert p.bound in ("compute", "l2", "latency", "dram", "launch") and p.compute_path == "matrix"
+    assert p.instruction.startswith("wgmma")
+    assert p.time_s >= p.floor_s and p.programs == 32 * 16 and p.k_steps == 64
+    assert 0 < p.pct_of_peak <= 100
+
+
+def test_gfx926_fp16_runs_on_the_vector_path_and_gfx936_on_the_matrix_path():
+    problem = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    assert rank("gfx926", problem).best.compute_path == "vector"
+    assert rank("gfx936", problem).best.compute_path == "matrix"
+
+
+def test_rank_top1_is_the_minimum_of_predict():
+    problem = perfmodel.GemmProblem(M=1024, N=2048, K=512, dtype="bf16")
+    r = rank("h100", problem)
+    best = r.best
+    again = predict("h100", problem, best.config)
+    assert math.isclose(again.predicted_ms, best.predicted_ms, rel_tol=1e-9)
+    t = predict_many("h100", problem, builtin_space(problem))
+    assert math.isclose(np.min(t[np.isfinite(t)]) * 1e3, best.predicted_ms, rel_tol=1e-9)
+
+
+DEVICES = [d.id for d in known_devices()]
+DT = {"h200": ["fp16", "bf16", "tf32", "int8"], "h100": ["fp16", "bf16"], "a100": ["fp16", "tf32"]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(dev=st.sampled_from(DEVICES), m=st.integers(1, 20000), n=st.integers(1, 20000), k=st.integers(1, 40000),
+       i=st.integers(0, 10_000))
+def test_prediction_positive_finite_and_above_floor(dev, m, n, k, i):
+    spec = load_hardware(dev)
+    problem = perfmodel.GemmProblem(M=m, N=n, K=k, dtype="fp16" if spec.dtype_throughput("fp16") else "fp32")
+    space = builtin_space(problem)
+    j = i % len(space["BLOCK_M"])
+    cfg = perfmodel.TileConfig(**{key: int(v[j]) for key, v in space.items()})
+    p = predict(spec, problem, cfg)
+    if np.isfinite(p.time_s):
+        assert p.time_s > 0 and p.time_s >= roofline(spec, problem).floor_s * (1 - 1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(dev=st.sampled_from(DEVICES), m=st.integers(16, 8192), n=st.integers(16, 8192), k=st.integers(16, 16384),
+       dk=st.integers(1, 16384), i=st.integers(0, 10_000))
+def test_time_does_not_fall_when_k_grows(dev, m, n, k, dk, i):
+    spec = load_hardware(dev)
+    dt = "fp16" if spec.dtype_throughput("fp16") else "fp32"
+    small = perfmodel.GemmProblem(M=m, N=n, K=k, dtype=dt)
+    big = perfmodel.GemmProblem(M=m, N=n, K=k + dk * 16, dtype=dt)  # keep K's alignment class
+    if small.k_aligned != big.k_aligned:
+        return
+    space = builtin_space(big)
+    j = i % len(space["BLOCK_M"])
+    cfg = perfmodel.TileConfig(**{key: int(v[j]) for key, v in space.items()})
+    t1, t2 = predict(spec, small, cfg).time_s, predict(spec, big, cfg).time_s
+    assert t2 >= t1 * (1 - 1e-9)
+
+
+def test_ranking_is_deterministic():
+    problem = perfmodel.GemmProblem(M=333, N=777, K=999, dtype="fp16")
+    a = [r.config.name for r in rank("h200", problem).top(20)]
+    b = [r.config.name for r in rank("h200", problem).top(20)]
+    assert a == b
