@@ -368,10 +368,19 @@ def _progress(enabled: bool):
     return show
 
 
+def _load_runs(path):
+    from validation import report
+
+    try:
+        return report.load_runs(path)
+    except report.DataError as e:
+        raise UserError(str(e)) from None
+
+
 def _validate(args) -> int:
     from validation import report
 
-    data = report.load_runs(args.data)
+    data = _load_runs(args.data)
     names = list(report.RANKERS) if args.ranker == "all" else [r.strip() for r in args.ranker.split(",")]
     for n in names:
         if n not in report.RANKERS:
@@ -453,7 +462,7 @@ def _plot(args) -> int:
     else:
         from validation import report
 
-        data = report.load_runs(args.data)
+        data = _load_runs(args.data)
         results = report.evaluate(data, ["perfmodel"])
         fig = report.plot_predicted_vs_measured(results, data)
     fig.savefig(out, dpi=120)
@@ -464,7 +473,14 @@ def _plot(args) -> int:
 def _resources_check(args) -> int:
     from perfmodel import resources
 
-    return resources.main([args.data] if args.data else [])
+    from perfmodel.spec import SpecError
+
+    if args.data and not Path(args.data).is_file():
+        raise SpecError(f"{args.data}: no such file (a compile_sweep.jsonl from validation/compile_sweep.py)")
+    try:
+        return resources.main(([args.data] if args.data else []) + (["--json"] if args.json else []))
+    except (json.JSONDecodeError, KeyError) as e:
+        raise SpecError(f"{args.data}: not a compile sweep ({e.__class__.__name__}: {e})") from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -582,6 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
     rc = sub.add_parser("resources-check", help="print how often the resource rules match recorded compiles",
                         epilog="example: perfmodel resources-check")
     rc.add_argument("data", nargs="?", help="compile_sweep.jsonl (default: the committed one)")
+    rc.add_argument("--json", action="store_true")
     rc.set_defaults(func=_resources_check)
     return p
 

@@ -104,6 +104,11 @@ def occupancy(
     regs = _check_int("regs_per_thread", regs_per_thread, 0)
     smem = _check_int("shared_bytes", shared_bytes, 0)
     max_threads = int(spec.compute.max_threads_per_block.value)
+    if threads % spec.warp_size:
+        up = -(-threads // spec.warp_size) * spec.warp_size
+        unit = "wave" if spec.is_amd_like else "warp"
+        raise OccupancyError(f"threads_per_block {threads} is not a multiple of {spec.id}'s {unit} size {spec.warp_size} "
+                             f"(a partial {unit} still takes a whole one: use {up})")
     if threads > max_threads:
         raise OccupancyError(f"threads_per_block {threads} exceeds {spec.id}'s maximum of {max_threads}")
     max_smem = int(spec.shared_memory.max_per_block_bytes.value)

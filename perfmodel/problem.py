@@ -172,7 +172,7 @@ def _one_line(kind: str, err: ValidationError) -> str:
     elif e["type"] == "literal_error":
         msg = f"got {e.get('input')!r}; allowed: {', '.join(GEMM_DTYPES)}"
     elif e["type"] in ("greater_than", "less_than_equal"):
-        msg = f"{msg}, got {e.get('input')!r}"
+        msg = f"must be a whole number from 1 to {MAX_DIM}, got {e.get('input')!r}"
     return f"{kind} field '{loc}': {msg}"
 
 

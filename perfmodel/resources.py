@@ -241,10 +241,15 @@ def main(argv=None) -> int:
     import json
     from pathlib import Path
 
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
+    argv = [a for a in argv if a != "--json"]
     path = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "validation" / "data" / "compile" / "compile_sweep.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     table = agreement(rows)
+    if as_json:
+        print(json.dumps(table, indent=2))
+        return 0
     tot = {"n": 0, "smem_exact": 0, "regs_within_10pct": 0}
     print(f"{'target':8s} {'kernels':>8s} {'shared exact':>13s} {'regs within 10%':>16s}")
     for t, d in sorted(table.items()):

@@ -374,8 +374,12 @@ def plot_predicted_vs_measured(results, data: Dataset, ranker: str = "perfmodel"
     import matplotlib.pyplot as plt
 
     fams = sorted({s.family for s in data.shapes})
-    fig, axes = plt.subplots(1, len(fams), figsize=(4 * len(fams), 4), squeeze=False)
-    for ax, fam in zip(axes[0], fams):
+    ncol = min(3, len(fams))
+    nrow = -(-len(fams) // ncol)
+    fig, axes = plt.subplots(nrow, ncol, figsize=(4.6 * ncol, 4.2 * nrow), squeeze=False)
+    for ax in axes.flat[len(fams):]:
+        ax.set_visible(False)
+    for ax, fam in zip(axes.flat, fams):
         for s in data.shapes:
             if s.family != fam:
                 continue

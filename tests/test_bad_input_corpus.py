@@ -1,0 +1,143 @@
+"""A corpus of user mistakes run through the CLI as subprocesses. Each must end with exit code
+2, exactly one line on stderr that names what was wrong (and, where it helps, what is allowed),
+no traceback, and nothing written to an output path that was asked for."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+GOOD = yaml.safe_load((REPO / "hardware" / "h100.yaml").read_text())
+
+
+def _yaml_file(tmp: Path, name: str, mutate=None, text: str | None = None, raw: bytes | None = None) -> Path:
+    p = tmp / name
+    if raw is not None:
+        p.write_bytes(raw)
+    elif text is not None:
+        p.write_text(text)
+    else:
+        d = json.loads(json.dumps(GOOD))
+        mutate(d)
+        p.write_text(yaml.safe_dump(d))
+    return p
+
+
+def _set(path, value):
+    def f(d):
+        node = d
+        keys = path.split(".")
+        for k in keys[:-1]:
+            node = node[k]
+        node[keys[-1]] = value
+    return f
+
+
+def _del(path):
+    def f(d):
+        node = d
+        keys = path.split(".")
+        for k in keys[:-1]:
+            node = node[k]
+        del node[keys[-1]]
+    return f
+
+
+RANK = ["rank", "--hw", "h200"]
+MNK = ["--m", "512", "--n", "512", "--k", "512"]
+
+
+def cases(tmp: Path):
+    """(id, argv, words that must appear in the error line, output path that must not appear)."""
+    cfg = tmp / "cfg.json"
+    c = []
+    add = lambda i, argv, words, out=None: c.append((i, argv, words, out))  # noqa: E731
+    # devices and device files
+    add("unknown-device", ["hardware", "show", "nosuch"], ["unknown device 'nosuch'", "known ids", "h200"])
+    add("unknown-device-rank", ["rank", "--hw", "rtx9090", *MNK], ["unknown device 'rtx9090'"])
+    add("yaml-missing-field", ["hardware", "show", _yaml_file(tmp, "a.yaml", _del("compute.sm_count"))], ["a.yaml", "compute.sm_count", "missing"])
+    add("yaml-unknown-field", ["hardware", "show", _yaml_file(tmp, "b.yaml", _set("compute.sm_cnt", {"value": 1, "unit": "count", "source": "xxx", "confidence": "official"}))], ["compute.sm_cnt", "unknown field"])
+    add("yaml-negative-count", ["hardware", "show", _yaml_file(tmp, "c.yaml", _set("compute.sm_count.value", -4))], ["compute.sm_count", "> 0"])
+    add("yaml-wrong-type", ["hardware", "show", _yaml_file(tmp, "d.yaml", _set("compute.sm_count.value", "many"))], ["compute.sm_count.value"])
+    add("yaml-bad-confidence", ["hardware", "show", _yaml_file(tmp, "e.yaml", _set("memory.l2_bytes.confidence", "hearsay"))], ["memory.l2_bytes.confidence", "hearsay"])
+    add("yaml-unit-mismatch", ["hardware", "show", _yaml_file(tmp, "f.yaml", _set("memory.l2_bytes.unit", "MB"))], ["memory.l2_bytes", "unit must be 'bytes'"])
+    add("yaml-huge-number", ["hardware", "show", _yaml_file(tmp, "g.yaml", _set("memory.l2_bytes.value", 1e300))], ["memory.l2_bytes", "implausibly large"])
+    add("yaml-bomb", ["hardware", "show", _yaml_file(tmp, "h.yaml", text="a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n")], ["aliases are not allowed"])
+    add("yaml-not-a-mapping", ["hardware", "show", _yaml_file(tmp, "i.yaml", text="- 1\n- 2\n")], ["top level must be a mapping"])
+    add("yaml-syntax", ["hardware", "show", _yaml_file(tmp, "j.yaml", text="id: [unclosed\n")], ["not valid YAML"])
+    add("yaml-binary", ["hardware", "show", _yaml_file(tmp, "k.yaml", raw=b"\xff\xfe\x00garbage\x81")], ["not UTF-8"])
+    add("yaml-missing-path", ["hardware", "show", str(tmp / "nowhere.yaml")], ["no such file"])
+    d = tmp / "dir.yaml"
+    d.mkdir(exist_ok=True)
+    add("yaml-directory", ["hardware", "show", d], ["is a directory"])
+    add("yaml-in-rank", ["rank", "--hw", _yaml_file(tmp, "l.yaml", _set("residency.rules", "intel")), *MNK], ["l.yaml", "residency"])
+    # problem sizes and dtypes
+    add("m-zero", [*RANK, "--m", "0", "--n", "8", "--k", "8"], ["'M'", "from 1 to 2147483647", "got 0"])
+    add("n-negative", [*RANK, "--m", "8", "--n", "-8", "--k", "8"], ["'N'", "got -8"])
+    add("k-huge", [*RANK, "--m", "8", "--n", "8", "--k", "99999999999"], ["'K'", "got 99999999999"])
+    add("m-not-a-number", [*RANK, "--m", "lots", "--n", "8", "--k", "8"], ["--m", "invalid int value"])
+    add("k-missing", [*RANK, "--m", "8", "--n", "8"], ["required", "--k"])
+    add("unknown-dtype", [*RANK, *MNK, "--dtype", "fp17"], ["'dtype'", "fp17", "allowed", "bf16"])
+    add("dtype-not-on-device", ["rank", "--hw", "gfx926", *MNK, "--dtype", "tf32"], ["gfx926 has no tf32", "dtypes it has"])
+    # configs
+    add("config-too-big", ["predict", "--hw", "h200", *MNK, "--config", "256x256x128_w4_s6"], ["cannot run on h200", "232448"])
+    add("config-not-pow2", ["predict", "--hw", "h200", *MNK, "--config", "96x128x64_w4_s3"], ["BLOCK_M", "power of two", "96"])
+    add("config-bad-warps", ["predict", "--hw", "h200", *MNK, "--config", "128x128x64_w3_s3"], ["num_warps", "power of two"])
+    add("config-garbled", ["predict", "--hw", "h200", *MNK, "--config", "big-and-fast"], ["not of the form", "128x128x64_w4_s3_g8_k1"])
+    cfg.write_text("{\"BLOCK_M\": 128}")
+    add("configs-not-a-list", [*RANK, *MNK, "--configs", cfg], ["JSON list"])
+    (tmp / "c2.json").write_text(json.dumps([{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4}]))
+    add("configs-missing-keys", [*RANK, *MNK, "--configs", tmp / "c2.json"], ["item 0", "missing key", "num_stages"])
+    (tmp / "c3.json").write_text(json.dumps([{"BLOCK_M": "128", "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3, "GROUP_M": 8}]))
+    add("configs-string-numbers", [*RANK, *MNK, "--configs", tmp / "c3.json"], ["item 0", "BLOCK_M", "whole number"])
+    (tmp / "c4.json").write_text("[{\"BLOCK_M\": 128,")
+    add("configs-bad-json", [*RANK, *MNK, "--configs", tmp / "c4.json"], ["not valid JSON"])
+    (tmp / "c5.json").write_text(json.dumps([{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3, "GROUP_M": 8, "TILE": 3}]))
+    add("configs-unknown-key", [*RANK, *MNK, "--configs", tmp / "c5.json"], ["unknown key", "TILE"])
+    add("configs-missing-file", [*RANK, *MNK, "--configs", tmp / "none.json"], ["no such file"])
+    (tmp / "c6.json").write_text("[]")
+    add("configs-empty", [*RANK, *MNK, "--configs", tmp / "c6.json"], ["empty list"])
+    # occupancy
+    add("occupancy-missing", ["occupancy", "--hw", "h200"], ["--threads and --regs required"])
+    add("occupancy-conflict", ["occupancy", "--hw", "h200", "--config", "128x128x64_w4_s3", "--threads", "128"], ["either --config or --threads"])
+    add("occupancy-too-many-regs", ["occupancy", "--hw", "h200", "--threads", "128", "--regs", "300"], ["regs_per_thread 300 exceeds", "255"])
+    add("occupancy-partial-warp", ["occupancy", "--hw", "gfx936", "--threads", "100", "--regs", "32"], ["not a multiple", "wave size 64", "use 128"])
+    add("occupancy-too-much-lds", ["occupancy", "--hw", "gfx936", "--threads", "256", "--regs", "32", "--shared", "70000"], ["70000 exceeds", "65536"])
+    add("occupancy-sgprs-on-nvidia", ["occupancy", "--hw", "h200", "--threads", "128", "--regs", "32", "--sgprs", "40"], ["AMD/Hygon devices only"])
+    # flags and outputs
+    add("top-zero", [*RANK, *MNK, "--top", "0"], ["--top must be at least 1"])
+    add("unknown-command", ["bogus"], ["invalid choice", "bogus"])
+    add("no-command", [], ["a command is required"])
+    add("unknown-ranker", ["validate", "--ranker", "oracle"], ["unknown ranker 'oracle'", "allowed"])
+    add("validate-missing-data", ["validate", "--data", tmp / "runs.jsonl"], ["no such file"])
+    (tmp / "bad.jsonl").write_text("{not json\n")
+    add("validate-bad-data", ["validate", "--data", tmp / "bad.jsonl"], ["not a JSON line"])
+    add("plot-bad-suffix", ["plot", "roofline", "--hw", "h200", *MNK, "-o", tmp / "fig.txt"], ["must end in .png"], tmp / "fig.txt")
+    add("plot-bad-problem", ["plot", "roofline", "--hw", "h200", "--m", "0", "--n", "8", "--k", "8", "-o", tmp / "r.png"], ["'M'"], tmp / "r.png")
+    add("plot-unknown-device", ["plot", "occupancy", "--hw", "h200,nosuch", "-o", tmp / "o.png"], ["unknown device 'nosuch'"], tmp / "o.png")
+    add("plot-missing-folder", ["plot", "roofline", "--hw", "h200", *MNK, "-o", tmp / "no" / "dir" / "r.png"], ["does not exist"])
+    add("compare-empty", ["compare", "--hw", ",", *MNK], ["at least one device"])
+    return c
+
+
+def test_corpus_is_large_enough(tmp_path):
+    assert len(cases(tmp_path)) >= 30
+
+
+@pytest.mark.parametrize("i", range(51))
+def test_bad_input(cli, tmp_path, i):
+    all_cases = cases(tmp_path)
+    if i >= len(all_cases):
+        pytest.fail(f"corpus has {len(all_cases)} cases; the parametrisation expects 51")
+    name, argv, words, out = all_cases[i]
+    r = cli(*argv)
+    err = r.stderr.strip()
+    assert r.returncode == 2, (name, r.returncode, err, r.stdout[:200])
+    assert "Traceback" not in r.stderr, (name, r.stderr)
+    assert len(err.splitlines()) == 1, (name, err)
+    for w in words:
+        assert w in err, (name, w, err)
+    if out is not None:
+        assert not Path(out).exists(), (name, "wrote", out)
