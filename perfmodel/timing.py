@@ -12,6 +12,7 @@ Follow one config from the spec to the time (all arrays, so thousands of configs
       synchronous mma (mma.sync: NVIDIA tiles with BM < 64 or < 4 warps), per warp:
             t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
       vector path (no matrix instruction for the dtype): t_mma = b F / R_vec
+      instruction latency (where the spec gives one, e.g. BW's MMAC): t_mma >= BK / k_inst x latency
       shared memory:   t_mma >= b x (A, B written once + read per warp group / warp) / smem bw
       L2 -> SM:        t_l2  = b (BM + BN) BK bytes / (L2 bandwidth / active SMs, <= 2x the even share)
       latency:         t_lat = L / depth,  depth = num_stages - 1 (aligned), 1 (unaligned)
@@ -91,6 +92,8 @@ class TimingParams:
     launch_s: float
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
+    matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
+    matrix_k: int  # K of one matrix instruction
     compute_path: str
     instruction: str
     sources: dict = field(default_factory=dict)
@@ -169,6 +172,9 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         launch_s=pick("launch_overhead_s", ref_value("launch_overhead_s")),
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=pick("overlap_leak", ref_value("overlap_leak")),
+        matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
+                          if (path == "matrix" and t.matrix.latency_cycles is not None) else 0.0),
+        matrix_k=t.matrix.k if (t is not None and t.matrix is not None) else 1,
         compute_path=path,
         instruction=instr,
         sources={**src, "dram_bw_achieved_bytes_per_s": "measured" if cal.dram_bw_achieved_bytes_per_s else
@@ -204,7 +210,7 @@ def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma, warp_size=32):
 
 
 def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, elems_thr, elems_blk, threads,
-               spilled, active_sms=None, smem_k=0.0, serial=False):
+               spilled, active_sms=None, smem_k=0.0, serial=False, k_chain=1.0):
     """Seconds for one k-step of one block while b blocks share the SM (arrays). Returns
     (t_k, t_mma, t_l2, t_lat) so callers can name the bound."""
     b = np.asarray(b, dtype=float)
@@ -219,6 +225,8 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
     t_lat = p.pipeline_latency_s / depth
     t_smem = b * smem_k / p.smem_bytes_per_s_per_sm
     t_mma = np.maximum(t_mma, t_smem)  # the operands come through shared memory
+    if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
+        t_mma = np.maximum(t_mma, np.ceil(k_chain) * p.matrix_latency_s)
     if aligned:
         top = _max(t_mma, t_l2, t_lat)
         t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
@@ -263,7 +271,7 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
 
     def tile(bb, active):
         t_k, t_mma, t_l2, t_lat = kstep_time(p, bb, F, bytes_k, w, is_sync, depth, aligned, elems_thr, elems_blk,
-                                             threads, spilled, active, smem_k, s == 1)
+                                             threads, spilled, active, smem_k, s == 1, bk / p.matrix_k)
         t_epi = p.pipeline_latency_s + bb * bm * bn * out_b / l2_per_sm(p, active)
         return n_k * t_k + p.pipeline_latency_s + t_epi, t_k, t_mma, t_l2, t_lat
 
