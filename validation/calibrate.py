@@ -90,7 +90,8 @@ def derive() -> dict[str, float]:
             scalar_load_s_per_elem=te, scalar_load_elems_per_s_per_sm=R, spill_s_per_reg=sp,
             l2_bw_bytes_per_s=out["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=out["dram_bw_achieved_bytes_per_s"],
             l2_bytes=out["l2_effective_bytes"], launch_s=out["launch_overhead_s"],
-            smem_bytes_per_s_per_sm=SMEM_BYTES_PER_CLOCK * CLOCK_MAX, overlap_leak=leak, compute_path="matrix",
+            smem_bytes_per_s_per_sm=SMEM_BYTES_PER_CLOCK * CLOCK_MAX, overlap_leak=leak, matrix_latency_s=0.0,
+            matrix_k=16, compute_path="matrix",
             instruction="")
 
     obs = np.array([r["time_ms"] * 1e-3 for r in al])
