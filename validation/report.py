@@ -415,8 +415,8 @@ def plot_efficiency(results, data: Dataset):
     ax.set_ylabel("top-1 efficiency (best measured / measured of pick)")
     ax.set_ylim(0, 1.05)
     ax.axhline(0.9, color="k", lw=0.5, ls=":")
-    ax.set_title("Top-1 efficiency per shape, H200")
-    ax.legend(fontsize=7, ncol=3)
+    ax.set_title("Top-1 efficiency per shape, H200", pad=28)
+    ax.legend(fontsize=7, ncol=len(results), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.tight_layout()
     return fig
 
