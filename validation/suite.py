@@ -61,6 +61,22 @@ SHAPES: list[tuple[str, int, int, int, str]] = [
     ("large-k", 128, 128, 131072, "bf16"),
 ]
 
+# Hold-out shapes, recorded after the model's structure was settled, to check it on shapes it
+# was never looked at with. Indexed from 100 in the run files.
+HOLDOUT_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("square", 3072, 3072, 3072, "bf16"),
+    ("llm-decode", 48, 8192, 8192, "fp16"),
+    ("llm-decode", 96, 12288, 4096, "bf16"),
+    ("llm-prefill", 768, 12288, 4096, "fp16"),
+    ("unaligned", 5000, 300, 2000, "fp16"),
+    ("unaligned", 2047, 1535, 3071, "bf16"),
+    ("skinny", 16384, 64, 4096, "fp16"),
+    ("large-k", 1536, 1536, 24576, "fp16"),
+    ("large-k", 32, 1024, 32768, "bf16"),
+    ("square", 6144, 6144, 6144, "fp16"),
+]
+HOLDOUT_BASE_INDEX = 100
+
 CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
