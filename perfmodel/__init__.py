@@ -16,5 +16,8 @@ from perfmodel.spec import (  # noqa: F401
 
 from perfmodel.occupancy import Occupancy, occupancy  # noqa: F401,E402
 from perfmodel.problem import GemmProblem, TileConfig  # noqa: F401,E402
+from perfmodel.rank import Ranking, rank  # noqa: F401,E402
+from perfmodel.roofline import roofline  # noqa: F401,E402
+from perfmodel.timing import Prediction, predict  # noqa: F401,E402
 
 __version__ = "0.1.0"

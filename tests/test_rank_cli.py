@@ -84,3 +84,11 @@ def test_readme_quick_start_has_two_commands_that_stay_true(cli):
 def test_ci_runs_the_readme_test_command():
     ci = (REPO / ".ci" / "run").read_text()
     assert 'pip install ".[test]" && pytest' in ci
+
+
+def test_readme_python_example_runs():
+    text = (REPO / "README.md").read_text()
+    block = text.split("From Python:", 1)[1].split("```python\n", 1)[1].split("\n```", 1)[0]
+    ns: dict = {}
+    exec(compile(block, "README.md", "exec"), ns)
+    assert ns["best"].predicted_ms > 0 and ns["p"].time_s > 0 and ns["o"].limiter
