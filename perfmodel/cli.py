@@ -33,18 +33,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fmt_value(v: float, unit: str) -> str:
-    if unit in ("bytes",) and v >= 1024:
+    """A quantity for people: binary prefixes for bytes, SI prefixes for rates and clocks."""
+    if unit == "bytes" and v >= 1024:
         for div, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
-            if v >= div and v % (div // 1024 if div > 1024 else 1) == 0:
-                return f"{v / div:g} {name}"
-    if unit in ("hz", "bytes_per_s", "ops_per_s") and v >= 1e6:
+            if v >= div:
+                return f"{v / div:.4g} {name}"
+    names = {"hz": "Hz", "bytes_per_s": "B/s", "ops_per_s": "OP/s", "elems_per_s": "elem/s"}
+    if unit in names and v >= 1e6:
         for div, pre in ((1e12, "T"), (1e9, "G"), (1e6, "M")):
             if v >= div:
-                u = {"hz": "Hz", "bytes_per_s": "B/s", "ops_per_s": "OP/s"}[unit]
-                return f"{v / div:.4g} {pre}{u}"
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return f"{v:g} {unit}" if isinstance(v, float) else f"{v} {unit}"
+                return f"{v / div:.4g} {pre}{names[unit]}"
+    if float(v).is_integer() and abs(v) < 1e15:
+        return f"{int(v)} {unit}"
+    return f"{v:.4g} {unit}"
 
 
 # ---------------------------------------------------------------------------------------

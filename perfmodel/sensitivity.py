@@ -15,12 +15,11 @@ whole-number architecture rules, not magnitudes.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from perfmodel.problem import GemmProblem
 from perfmodel.rank import rank
-from perfmodel.spec import Confidence, HardwareSpec, Quantity, iter_quantities, load_hardware
+from perfmodel.spec import Confidence, HardwareSpec, iter_quantities, load_hardware
 from perfmodel.timing import timing_params
 
 CONTINUOUS_UNITS = {"hz", "bytes_per_s", "ops_per_clock_per_sm", "s", "cycles", "ratio", "bytes_per_clock", "elems_per_s"}

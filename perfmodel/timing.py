@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict
 from perfmodel.occupancy import LIMIT_ORDER, blocks_per_sm_arrays
 from perfmodel.problem import DTYPE_BYTES, OUT_BYTES, GemmProblem, TileConfig
 from perfmodel.resources import resources_arrays
-from perfmodel.roofline import compute_path, dram_bw, l2_bw, roofline
+from perfmodel.roofline import compute_path, dram_bw, roofline
 from perfmodel.spec import HardwareSpec, load_hardware
 from perfmodel.traffic import traffic_arrays
 

@@ -3,8 +3,6 @@
 import json
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent

@@ -2,7 +2,6 @@
 their formulas, and malformed files fail with one line naming the file and the field."""
 
 import copy
-from pathlib import Path
 
 import pytest
 import yaml

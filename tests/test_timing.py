@@ -1,6 +1,5 @@
 """The runtime model and ranker, replayed on the committed H200 runs, plus properties."""
 
-import json
 import math
 from pathlib import Path
 

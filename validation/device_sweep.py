@@ -32,8 +32,6 @@ import argparse
 import ctypes
 import datetime
 import json
-import math
-import os
 import platform
 import subprocess
 import sys

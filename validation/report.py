@@ -26,7 +26,6 @@ nvMatmulHeuristics needs the `peers` extra; without it those rows say so and are
 from __future__ import annotations
 
 import json
-import math
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
