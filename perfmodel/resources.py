@@ -89,15 +89,6 @@ def backend_of(spec: HardwareSpec) -> str:
     return "amdgpu"
 
 
-def _regs_class(backend: str, aligned, instr_is_wgmma):
-    """Which fitted register class applies (Hygon/other AMD use the unified-file class)."""
-    if backend.startswith("amdgpu"):
-        return backend, "mfma"
-    if backend == "sm_80":
-        return backend, "mma"
-    return backend, None  # sm_90: per element, wgmma or mma
-
-
 def resources_arrays(spec: HardwareSpec, problem: GemmProblem, c: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Vectorised predictor: arrays of BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages in `c`.
 

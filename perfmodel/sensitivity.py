@@ -4,13 +4,14 @@ Every input of the prediction whose confidence is `estimated` is perturbed by -2
 one at a time and then all together in each direction, and the built-in space is re-ranked:
 
   spec quantities   every continuous `estimated` number of the device file (clocks, bandwidths,
-                    per-clock rates, LDS size, latencies), through a modified copy of the spec
+                    per-clock rates, LDS and L2 sizes, latencies), through a modified copy of the
+                    spec (byte sizes are rounded to whole bytes)
   model constants   every `estimated` constant of perfmodel.timing.timing_params (the device has
                     no calibration for it), through its `scale` argument
 
 The report says, for each perturbation, whether the top-1 config changed and how far its
 predicted time moved. Counts (CUs, SIMDs, waves, register granules) are left alone: they are
-whole-number architecture rules, not magnitudes.
+whole-number architecture rules, not magnitudes; so are allocation granules and reserves.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ class Perturbation:
 def estimated_inputs(spec: HardwareSpec, dtype: str) -> tuple[list[str], list[str]]:
     """(spec quantity paths, model constant names) that are estimated and continuous."""
     paths = [path for path, q in iter_quantities(spec)
-             if q.confidence is Confidence.estimated and q.unit in CONTINUOUS_UNITS]
+             if q.confidence is Confidence.estimated and (q.unit in CONTINUOUS_UNITS or (
+                 q.unit == "bytes" and "granule" not in path and "reserved" not in path))]
     consts = timing_params(spec, dtype).estimated
     return paths, consts
 

@@ -35,7 +35,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE / "data" / "h200" / "runs.jsonl"
 SCORED_KERNELS = ("grouped", "splitk")
-CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+from validation.suite import CONFIG_KEYS  # noqa: E402
 
 
 class DataError(ValueError):
@@ -306,7 +306,7 @@ def cublas_efficiency(data: Dataset) -> list[float]:
     return [s.cublas_ms / s.best_ms if s.cublas_ms else float("nan") for s in data.shapes]
 
 
-def _f(v, pct=False) -> str:
+def _f(v) -> str:
     if v is None or not np.isfinite(v):
         return "-"
     return f"{v:.3f}"
