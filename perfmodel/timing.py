@@ -35,7 +35,8 @@ hardware/h200.yaml, each measured by a command (validation/microbench.py, device
 the validation suite. A device without its own measurement of a constant uses the H200's
 (REFERENCE_DEVICE), converted through clock cycles for times and per-clock rates for
 throughputs; those inputs are listed in `Prediction.estimated` / `Ranking.estimated`.
-num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2).
+num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (aligned), t_lat + t_mma
+(unaligned), where more stages overlap the two.
 No recorded timing of a validation run is read at prediction time.
 
 Validated: `perfmodel validate` on validation/data/h200/runs.jsonl (33 shapes, ~200 configs
@@ -235,7 +236,7 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
     else:
         t_lat = np.maximum(p.scalar_load_fixed_s + elems_thr * p.scalar_load_s_per_elem,
                            b * elems_blk / p.scalar_load_elems_per_s_per_sm)
-        t_k = np.maximum(t_mma, t_lat)
+        t_k = np.where(serial, t_lat + t_mma, np.maximum(t_mma, t_lat))
     t_k = t_k + p.kstep_overhead_s + b * threads * spilled * p.spill_s_per_reg
     return t_k, t_mma, t_l2, t_lat
 
