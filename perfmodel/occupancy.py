@@ -15,7 +15,7 @@ NVIDIA (sm_80, sm_90), the rules of cuda_occupancy.h, every parameter from the s
     by warps          = max_warps_per_sm // warps_per_block
     by blocks         = max_blocks_per_sm
   Validated: equals cuOccupancyMaxActiveBlocksPerMultiprocessor for all 13,162 driver queries
-  and all 6,555 compiled GEMM kernels recorded on an H200 (driver 580.159.04), see
+  and all 6,441 compiled GEMM kernels recorded on an H200 (driver 580.159.04), see
   tests/test_occupancy.py.
 
 AMD / Hygon (gfx9 family), the rules of LLVM's AMDGPU backend (AMDGPUBaseInfo.cpp):

@@ -1,6 +1,8 @@
 """`perfmodel rank`, `predict`, `compare`, `validate` through the CLI, as users and tools call them."""
 
 import json
+
+import pytest
 import re
 import shlex
 from pathlib import Path
@@ -90,3 +92,31 @@ def test_readme_python_example_runs():
     ns: dict = {}
     exec(compile(block, "README.md", "exec"), ns)
     assert ns["best"].predicted_ms > 0 and ns["p"].time_s > 0 and ns["o"].limiter
+
+
+def _readme_row(text: str, first_cell: str) -> list[str]:
+    for line in text.splitlines():
+        cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == first_cell:
+            return cells
+    raise AssertionError(f"no README table row starting with {first_cell!r}")
+
+
+def test_readme_figures_are_the_computed_ones():
+    """The README's accuracy and cross-check tables must match what the code computes now."""
+    from validation import report
+    from validation.hygon_crosscheck import rows
+
+    text = (REPO / "README.md").read_text()
+    data = report.load_runs()
+    pm = report.evaluate(data, ["perfmodel"])["perfmodel"]
+    cells = _readme_row(text, "perfmodel")
+    want = [pm.top1_geomean, pm.top1_min, pm.top5_geomean, pm.spearman_median, pm.rel_err_median]
+    assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want]
+    for r in rows():
+        dev = {"gfx936": "gfx936 (BW)", "gfx926": "gfx926 (K100)"}[r["device"]]
+        line = [ln for ln in text.splitlines() if ln.startswith(f"| {dev} | {r['dtype']} |")]
+        assert line, (dev, r["dtype"])
+        cells = [c.strip() for c in line[0].strip("|").split("|")]
+        assert float(cells[3]) == pytest.approx(r["predicted_tflops"], abs=0.051 if r["predicted_tflops"] < 100 else 0.51)
+        assert cells[6] == f"{r['ratio_to_published']:.2f}"
