@@ -326,15 +326,12 @@ def _compare(args) -> int:
                          indent=2))
         return 0
     rows = [("device", "best config", "ms", "TFLOP/s", "% peak", "path", "bound", "limiter", "blocks/SM", "waves/SIMD")]
-    from perfmodel.occupancy import occupancy as occ_fn
-    from perfmodel.resources import predict_resources
-
     for spec, b, rl, est in results:
-        res = predict_resources(spec, problem, b.config)
-        o = occ_fn(spec, res.threads_per_block, res.regs_per_thread, res.smem_bytes)
+        waves = (f"{b.blocks_per_sm * b.config.num_warps / spec.compute.simds_per_sm.value:g}"
+                 if spec.is_amd_like else "-")
         rows.append((spec.id, b.config.name, f"{b.predicted_ms:.4f}", f"{b.tflops:.0f}",
                      f"{b.tflops * 1e12 / rl.peak_ops_per_s:.0%}", rl.compute_path, b.bound, b.limiter,
-                     str(b.blocks_per_sm), f"{o.waves_per_simd:g}" if o.waves_per_simd is not None else "-"))
+                     str(b.blocks_per_sm), waves))
     print(f"{problem}: the best config per device")
     _print_table(rows)
     if len(results) > 1:

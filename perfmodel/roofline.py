@@ -61,11 +61,22 @@ def dram_bw(spec: HardwareSpec) -> float:
     return float(c.value if c is not None else spec.memory.dram_bw_bytes_per_s.value)
 
 
+REFERENCE_DEVICE = "h200"  # the calibrated device whose measurements stand in for the others'
+
+
+def l2_bw_estimate(spec: HardwareSpec) -> float:
+    """L2 -> SM bandwidth where the device has no measurement: the reference device's measured
+    bytes per clock per SM, times this device's SMs and clock (an estimate)."""
+    ref = load_hardware(REFERENCE_DEVICE)
+    per_clock_per_sm = float(ref.calibration.l2_bw_achieved_bytes_per_s.value) / (
+        ref.sm_count * float(ref.compute.clock_max_hz.value))
+    return per_clock_per_sm * spec.sm_count * float(spec.compute.clock_max_hz.value)
+
+
 def l2_bw(spec: HardwareSpec) -> float:
-    """Measured L2 bandwidth where known; else estimated as 2.5x DRAM (H200 measured 8.8/4.2 ~ 2.1x;
-    the AMD/Hygon L2s are closer to their cores, so a little more is assumed)."""
+    """Measured L2 -> SM bandwidth where known, else `l2_bw_estimate`."""
     c = spec.calibration.l2_bw_achieved_bytes_per_s
-    return float(c.value if c is not None else 2.5 * spec.memory.dram_bw_bytes_per_s.value)
+    return float(c.value) if c is not None else l2_bw_estimate(spec)
 
 
 def roofline(hw: "str | HardwareSpec", problem: GemmProblem) -> Roofline:

@@ -53,15 +53,12 @@ from pydantic import BaseModel, ConfigDict
 from perfmodel.occupancy import LIMIT_ORDER, blocks_per_sm_arrays
 from perfmodel.problem import DTYPE_BYTES, OUT_BYTES, GemmProblem, TileConfig
 from perfmodel.resources import resources_arrays
-from perfmodel.roofline import compute_path, dram_bw, roofline
+from perfmodel.roofline import REFERENCE_DEVICE, compute_path, dram_bw, l2_bw_estimate, roofline
 from perfmodel.spec import HardwareSpec, load_hardware
 from perfmodel.traffic import traffic_arrays
 
 CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 BOUNDS = ("compute", "l2", "latency", "dram", "launch")
-
-REFERENCE_DEVICE = "h200"  # the calibrated device whose measurements stand in for the others'
-
 
 def _reference():
     """The reference device's calibration, as (value, clock_max_hz) per constant: devices
@@ -147,11 +144,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
     ref_fp16 = float(ref.throughput.fp16.matrix.ops_per_clock_per_sm.value)
     warp_rate = pick("warp_mma_ops_per_s", ref_value("warp_mma_ops_per_s") * fp16_per_clock * clk / (ref_fp16 * ref_clk)) * ratio
     warp_step = pick("warp_mma_step_s", ref_seconds("warp_mma_step_s"))
-    ref_l2_bytes_per_clock_per_sm = ref_value("l2_bw_achieved_bytes_per_s") / (ref.sm_count * ref_clk)
-    if cal.l2_bw_achieved_bytes_per_s is None:
-        src["l2_bw_achieved_bytes_per_s"] = "estimated"
-    l2_rate = float(cal.l2_bw_achieved_bytes_per_s.value) if cal.l2_bw_achieved_bytes_per_s else \
-        ref_l2_bytes_per_clock_per_sm * spec.sm_count * clk
+    l2_rate = pick("l2_bw_achieved_bytes_per_s", l2_bw_estimate(spec))
     l2_frac = ref_value("l2_effective_bytes") / float(ref.memory.l2_bytes.value)
     return TimingParams(
         sms=spec.sm_count,
