@@ -474,7 +474,8 @@ def _resources_check(args) -> int:
     from perfmodel.spec import SpecError
 
     if args.data and not Path(args.data).is_file():
-        raise SpecError(f"{args.data}: no such file (a compile_sweep.jsonl from validation/compile_sweep.py)")
+        raise SpecError(f"{args.data}: no such file (a compile_sweep.jsonl from validation/compile_sweep.py "
+                        "or an H200 runs.jsonl from validation/device_sweep.py)")
     try:
         return resources.main(([args.data] if args.data else []) + (["--json"] if args.json else []))
     except (json.JSONDecodeError, KeyError) as e:
@@ -594,8 +595,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=_plot)
 
     rc = sub.add_parser("resources-check", help="print how often the resource rules match recorded compiles",
-                        epilog="example: perfmodel resources-check")
-    rc.add_argument("data", nargs="?", help="compile_sweep.jsonl (default: the committed one)")
+                        epilog="examples: perfmodel resources-check; "
+                               "perfmodel resources-check validation/data/h200/runs.jsonl")
+    rc.add_argument("data", nargs="?", help="compile_sweep.jsonl (default: the committed one) or an H200 runs.jsonl")
     rc.add_argument("--json", action="store_true")
     rc.set_defaults(func=_resources_check)
     return p

@@ -3,10 +3,17 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import perfmodel
-from perfmodel.resources import REGISTER_MODEL, agreement, predict_resources, tile_input_bytes
+from perfmodel.resources import (
+    REGISTER_MODEL,
+    agreement,
+    is_table_compile,
+    predict_resources,
+    tile_input_bytes,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "validation" / "data"
 
@@ -27,12 +34,74 @@ def test_shared_memory_exact_for_at_least_95_percent_of_compiles():
         assert table[t]["smem_exact"] == table[t]["n"], t
 
 
-def test_registers_agreement_is_what_the_docs_say():
-    """Registers are the compiler's choice; the linear rule is modest and stated as such."""
+def _sum(table, key):
+    return sum(d[key] for d in table.values())
+
+
+def test_registers_within_10_percent_for_90_percent_of_compiles_the_table_was_not_built_from():
+    """The issue's criterion, on compiles that are not the register table's own (another
+    num_stages or GROUP_M, bf16): an independent run of the compiler."""
     table = agreement(_rows(DATA / "compile" / "compile_sweep.jsonl"))
-    n = sum(d["n"] for d in table.values())
-    within = sum(d["regs_within_10pct"] for d in table.values()) / n
-    assert within >= 0.60, within
+    held_out = _sum(table, "held_out_n")
+    assert held_out >= 500, held_out
+    assert _sum(table, "held_out_regs_within_10pct") / held_out >= 0.90
+    assert _sum(table, "regs_within_10pct") / _sum(table, "n") >= 0.90
+    for t, d in table.items():
+        assert d["held_out_regs_within_10pct"] / d["held_out_n"] >= 0.80, t
+
+
+def test_register_table_holds_what_the_compiler_reports():
+    """Where the compile sweep (a separate run, its own file) compiled exactly a table entry,
+    the table holds the same registers: the table is the compiler's output, not a fit."""
+    from perfmodel.register_table import lookup
+
+    rows = [r for r in _rows(DATA / "compile" / "compile_sweep.jsonl")
+            if r.get("kind") == "compile" and r["status"] == "ok" and is_table_compile(r)]
+    assert len(rows) >= 300
+    for r in rows:
+        regs, _, found = lookup(r["target"], r["aligned"], r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+                                r["num_stages"])
+        want = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]
+        assert found and int(regs) == want, r["target"] + " " + r["config"]
+
+
+def test_register_table_covers_the_builtin_geometries():
+    from perfmodel.register_table import load_table, lookup
+    from validation.register_table import geometries
+
+    assert load_table()["triton"] == "3.6.0"
+    for target, ws in (("sm_80", 32), ("sm_90", 32), ("gfx908", 64), ("gfx90a", 64), ("gfx942", 64)):
+        g = np.array(geometries(ws))
+        assert len(g) >= 260
+        for aligned, stages in ((True, 1), (True, 2), (True, 3), (True, 6), (False, 1)):
+            _, _, found = lookup(target, aligned, g[:, 0], g[:, 1], g[:, 2], g[:, 3], np.full(len(g), stages))
+            assert found.all(), (target, aligned, stages, g[~found][:3])
+
+
+def test_register_table_reproduces_on_recompile():
+    """Recompile a few table entries now (small tiles: fast) and compare."""
+    pytest.importorskip("triton")
+    from perfmodel.register_table import lookup
+    from validation.compile_sweep import one
+
+    for target, aligned, c in (("sm_90", True, (64, 64, 32, 4, 2)), ("sm_80", False, (32, 64, 32, 2, 3)),
+                               ("gfx942", True, (64, 32, 64, 4, 1)), ("gfx908", False, (16, 64, 32, 2, 3))):
+        cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
+        row = one((target, "fp16", aligned, cfg))
+        regs, _, found = lookup(target, aligned, *c)
+        assert found and int(regs) == (row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]), (target, c)
+
+
+def test_configs_outside_the_table_fall_back_to_the_fit():
+    p32 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp32")
+    p16 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    c = perfmodel.TileConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=32, num_warps=4, num_stages=3)
+    assert "linear fit" in predict_resources("h200", p32, c).rule
+    assert "compile table (sm_90)" in predict_resources("h200", p16, c).rule
+    assert "gfx90a stand-in" in predict_resources("gfx936", p16, c).rule
+    huge = perfmodel.TileConfig(BLOCK_M=256, BLOCK_N=256, BLOCK_K=64, num_warps=2, num_stages=3)
+    r = predict_resources("h200", p16, huge)
+    assert "linear fit" in r.rule and r.regs_per_thread == 255 and r.spilled_regs_per_thread > 500
 
 
 def test_shared_memory_on_the_h200_runs():
