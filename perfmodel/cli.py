@@ -473,13 +473,14 @@ def _resources_check(args) -> int:
 
     from perfmodel.spec import SpecError
 
-    if args.data and not Path(args.data).is_file():
-        raise SpecError(f"{args.data}: no such file (a compile_sweep.jsonl from validation/compile_sweep.py "
-                        "or an H200 runs.jsonl from validation/device_sweep.py)")
+    for path in args.data:
+        if not Path(path).is_file():
+            raise SpecError(f"{path}: no such file (a compile_sweep.jsonl from validation/compile_sweep.py "
+                            "or an H200 runs.jsonl from validation/device_sweep.py)")
     try:
-        return resources.main(([args.data] if args.data else []) + (["--json"] if args.json else []))
+        return resources.main(list(args.data) + (["--json"] if args.json else []))
     except (json.JSONDecodeError, KeyError) as e:
-        raise SpecError(f"{args.data}: not a compile sweep ({e.__class__.__name__}: {e})") from None
+        raise SpecError(f"{' '.join(args.data)}: not a compile sweep or runs file ({e.__class__.__name__}: {e})") from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -597,7 +598,8 @@ def build_parser() -> argparse.ArgumentParser:
     rc = sub.add_parser("resources-check", help="print how often the resource rules match recorded compiles",
                         epilog="examples: perfmodel resources-check; "
                                "perfmodel resources-check validation/data/h200/runs.jsonl")
-    rc.add_argument("data", nargs="?", help="compile_sweep.jsonl (default: the committed one) or an H200 runs.jsonl")
+    rc.add_argument("data", nargs="*", help="compile sweeps or H200 runs.jsonl files (default: the committed compile "
+                                            "sweeps, validation/data/compile/compile_sweep*.jsonl)")
     rc.add_argument("--json", action="store_true")
     rc.set_defaults(func=_resources_check)
     return p

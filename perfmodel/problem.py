@@ -72,6 +72,16 @@ class GemmProblem(_Frozen):
         return self.k_aligned and self.n_aligned and self.M % 16 == 0
 
     @property
+    def alignment(self) -> str:
+        """The load class Triton compiles for (row-major A and B): "all" (K and N multiples of 16:
+        both operands in 16-byte vectors through the async-copy pipeline), "k" (only K: A
+        vectorized and pipelined, B element by element), "n" (only N: B vectorized, A element
+        by element) or "none". M's divisibility changes nothing measurable in the compiled kernel."""
+        if self.k_aligned:
+            return "all" if self.n_aligned else "k"
+        return "n" if self.n_aligned else "none"
+
+    @property
     def min_bytes(self) -> int:
         """Each input read once and the output written once."""
         return (self.M * self.K + self.K * self.N) * self.in_bytes + self.M * self.N * self.out_bytes

@@ -1,7 +1,8 @@
 """Shared memory / LDS and registers of a bundled Triton GEMM config, without compiling.
 
 Rules learned from Triton 3.6.0 compiles of validation/kernels/matmul.py (recorded in
-validation/data/compile/compile_sweep.jsonl: 162 configs x {aligned, unaligned} x sm_80, sm_90,
+validation/data/compile/compile_sweep.jsonl and compile_sweep_mixed.jsonl: 162 configs x four
+alignment classes (GemmProblem.alignment: all, k, n, none) x sm_80, sm_90,
 gfx908, gfx90a, gfx942, and on the H200 itself in validation/data/h200/runs.jsonl).
 
 Matrix instruction (sm_90): the dot becomes wgmma when num_warps >= 4 and BLOCK_M >= 64 (a
@@ -18,28 +19,33 @@ Shared memory, with AB = (BLOCK_M + BLOCK_N) x BLOCK_K x bytes (one stage of A a
     NVIDIA, unaligned       AB (one buffer, whatever num_stages says)
     AMD, aligned            (num_stages - 1) x AB
     AMD, unaligned          max(BLOCK_M, BLOCK_N) x BLOCK_K x bytes (A and B share one buffer)
+    only K (or only N) 16-divisible ("k"/"n", GemmProblem.alignment): the aligned operand's tile
+                            in the aligned rule's buffer count (sm_90 wgmma num_stages, else
+                            num_stages - 1), the other operand's tile once; written from 12
+                            offline compiles, then exact for 99.7% of 1,009 kernels the H200
+                            compiled for six mixed-alignment shapes (validation/data/h200/mixed.jsonl)
     (num_stages = 1 is taken as one buffer everywhere.) Hygon DCUs use the AMD rules: their
     Triton backend derives from AMD's, and seed 000's "an additional stage does not
     necessarily allocate one extra LDS buffer" is exactly what the AMD rule shows
     (num_stages - 1 buffers). This is a proxy: no gfx926/gfx936 compiler was available.
-  Agreement: exact for 1734/1782 offline compiles (97.3%): 100% on sm_90 aligned and on every
-  AMD target; the misses are epilogue layout conversions that stage C (BLOCK_M x BLOCK_N x 2
-  bytes) through shared memory on some unaligned NVIDIA configs, which the rule leaves out.
-  On the H200 runs (compiled by the JIT on the device): 98.5% of 5,467 grouped-GEMM kernels
-  (tests/test_resources.py).
+  Agreement: exact for 3,338/3,402 offline compiles (98.1%) over the four alignment classes
+  (compile_sweep.jsonl and compile_sweep_mixed.jsonl): 100% on every AMD target; the misses
+  are epilogue layout conversions that stage C (BLOCK_M x BLOCK_N x 2 bytes) through shared
+  memory on some NVIDIA configs (mostly unaligned ones: 82.7% exact on sm_80, 88.9% on sm_90),
+  which the rule leaves out. On the H200 runs (compiled by the JIT on the device): 98.5% of
+  5,467 grouped-GEMM kernels (tests/test_resources.py).
 
 Registers per thread (and spilled registers): read from perfmodel/register_table.py, the
 Triton 3.6.0 compiles of every tile geometry of the built-in space per target (sm_80, sm_90,
-gfx908, gfx90a, gfx942; gfx926/gfx936 read gfx90a's as a stand-in), keyed by alignment and
-stage class (num_stages 1, 2, >= 3 when aligned). Measured agreement (`perfmodel
-resources-check`, tests/test_resources.py) on compiles the table was not built from (other
-num_stages, GROUP_M 1, bf16): within 10% for 1,234/1,237 offline compiles (99.8%; 100% on the
-AMD targets) and for 4,052/4,084 kernels the H200 compiled itself (99.2%); 94.5% of 1,328 on
-the hold-out shapes, where one (5000x300x2000) has 16-divisible K but not N and so sits
-between the table's aligned and unaligned columns. Outside the table (dtypes other than
-fp16/bf16, tiles off the power-of-two grid, accumulators above 256 registers per thread) the
-linear model of validation/fit_registers.py predicts the register demand (within 10% for only
-65% of compiles): registers = min(demand, cap), the excess spilled.
+gfx908, gfx90a, gfx942; gfx926/gfx936 read gfx90a's as a stand-in), keyed by alignment class
+and stage class (num_stages 1, 2, >= 3). Measured agreement (`perfmodel resources-check`,
+tests/test_resources.py) on compiles the table was not built from (other num_stages, GROUP_M
+1, bf16): within 10% for 2,182/2,197 offline compiles (99.3%), and on kernels the H200's JIT
+compiled itself for 99.2% of 4,084 (suite), 98.0% of 1,328 (hold-out shapes) and 98.3% of 745
+(mixed-alignment shapes). Outside the table (dtypes other than fp16/bf16, tiles off the
+power-of-two grid, accumulators above 256 registers per thread) the linear model of
+validation/fit_registers.py predicts the register demand (within 10% for only 65% of
+compiles): registers = min(demand, cap), the excess spilled.
 """
 
 from __future__ import annotations
@@ -77,6 +83,7 @@ class Resources(BaseModel):
     backend: str
     instruction: Instruction
     aligned: bool
+    alignment: Literal["all", "k", "n", "none"]
     threads_per_block: int
     smem_bytes: int
     stage_buffers: int
@@ -102,7 +109,8 @@ def resources_arrays(spec: HardwareSpec, problem: GemmProblem, c: dict[str, np.n
     """Vectorised predictor: arrays of BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages in `c`.
 
     Returns arrays threads, smem_bytes, stage_buffers, regs, spilled_regs, regs_from_table (bool:
-    the compiled table had the config), is_wgmma (bool) and aligned (scalar)."""
+    the compiled table had the config), is_wgmma (bool), aligned and alignment (scalars: see
+    GemmProblem.alignment; stage_buffers counts the pipelined operand's buffers)."""
     bm, bn, bk = (np.asarray(c[k], dtype=np.int64) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K"))
     w = np.asarray(c["num_warps"], dtype=np.int64)
     s = np.asarray(c["num_stages"], dtype=np.int64)
@@ -110,21 +118,28 @@ def resources_arrays(spec: HardwareSpec, problem: GemmProblem, c: dict[str, np.n
     backend = backend_of(spec)
     ws = spec.warp_size
     threads = w * ws
-    aligned = problem.k_aligned and problem.n_aligned
-    ab = (bm + bn) * bk * e
+    alignment = problem.alignment
+    aligned = alignment == "all"
+    a_bytes, b_bytes = bm * bk * e, bn * bk * e
+    ab = a_bytes + b_bytes
     if backend == "sm_90":
         is_wgmma = (w >= 4) & (bm >= 64)
     else:
         is_wgmma = np.zeros_like(bm, dtype=bool)
+    # buffers of an operand loaded in 16-byte vectors through the async-copy pipeline
     if backend.startswith("amdgpu"):
-        buffers = np.maximum(s - 1, 1) if aligned else np.ones_like(s)
-        smem = buffers * ab if aligned else np.maximum(bm, bn) * bk * e
+        buffers = np.maximum(s - 1, 1)
     else:
-        if aligned:
-            buffers = np.where(is_wgmma, s, np.maximum(s - 1, 1))
-        else:
-            buffers = np.ones_like(s)
+        buffers = np.where(is_wgmma, s, np.maximum(s - 1, 1))
+    if alignment == "all":
         smem = buffers * ab
+    elif alignment == "k":  # A pipelined, B through one buffer
+        smem = buffers * a_bytes + b_bytes
+    elif alignment == "n":
+        smem = a_bytes + buffers * b_bytes
+    else:  # nothing pipelined: one buffer (AMD: A and B share it)
+        buffers = np.ones_like(s)
+        smem = np.maximum(bm, bn) * bk * e if backend.startswith("amdgpu") else ab
     feats = np.stack([np.ones_like(bm, dtype=float), bm * bn / threads, ab / 16 / threads, (bm + bn) * bk / threads,
                       s.astype(float)])
     if backend == "sm_90":
@@ -142,12 +157,12 @@ def resources_arrays(spec: HardwareSpec, problem: GemmProblem, c: dict[str, np.n
     from_table = np.zeros(demand.shape, dtype=bool)
     table_target = TABLE_TARGET.get(spec.target)
     if table_target and problem.dtype in TABLE_DTYPES and _instruction(spec, problem.dtype, False) != "fma":
-        t_regs, t_spilled, from_table = lookup(table_target, aligned, bm, bn, bk, w, s)
+        t_regs, t_spilled, from_table = lookup(table_target, alignment, bm, bn, bk, w, s)
         demand = np.where(from_table, t_regs, demand)
         spilled = np.where(from_table, t_spilled, 0)
     return {"threads": threads, "smem_bytes": smem.astype(np.int64), "stage_buffers": buffers.astype(np.int64),
             "regs": np.minimum(demand, cap), "spilled_regs": spilled + np.maximum(demand - cap, 0),
-            "regs_from_table": from_table, "is_wgmma": is_wgmma, "aligned": aligned}
+            "regs_from_table": from_table, "is_wgmma": is_wgmma, "aligned": aligned, "alignment": alignment}
 
 
 def _instruction(spec: HardwareSpec, dtype: str, is_wgmma: bool) -> Instruction:
@@ -167,16 +182,18 @@ def predict_resources(hw: "str | HardwareSpec", problem: GemmProblem, config: Ti
     wg = bool(arr["is_wgmma"][0])
     backend = backend_of(spec)
     buffers = int(arr["stage_buffers"][0])
-    if arr["aligned"]:
-        rule = f"{buffers} stage buffer{'s' if buffers > 1 else ''} of (BM+BN)xBKxbytes"
-    else:
-        rule = "unaligned K/N: one buffer, no async-copy pipelining"
+    plural = "s" if buffers > 1 else ""
+    rule = {"all": f"{buffers} stage buffer{plural} of (BM+BN)xBKxbytes",
+            "k": f"only K 16-divisible: A in {buffers} pipelined buffer{plural}, B element-wise through one",
+            "n": f"only N 16-divisible: B in {buffers} pipelined buffer{plural}, A element-wise through one",
+            "none": "K and N not 16-divisible: one buffer, no async-copy pipelining"}[arr["alignment"]]
     if arr["regs_from_table"][0]:
         tgt = TABLE_TARGET[spec.target]
         rule += f"; registers: Triton {load_table()['triton']} compile table ({tgt}{'' if tgt == spec.target else ' stand-in'})"
     else:
         rule += "; registers: linear fit (config outside the compiled table)"
     return Resources(backend=backend, instruction=_instruction(spec, problem.dtype, wg), aligned=bool(arr["aligned"]),
+                     alignment=arr["alignment"],
                      threads_per_block=int(arr["threads"][0]), smem_bytes=int(arr["smem_bytes"][0]),
                      stage_buffers=buffers, regs_per_thread=int(arr["regs"][0]),
                      spilled_regs_per_thread=int(arr["spilled_regs"][0]), rule=f"{backend}: {rule}")
@@ -207,8 +224,7 @@ def from_compile(hw: "str | HardwareSpec", problem: GemmProblem, config: TileCon
     except ImportError as e:  # pragma: no cover - depends on the install
         raise SpecError(f"from_compile needs the `compile` extra (pip install '.[compile]'): {e}") from None
     c = config.as_dict()
-    aligned = problem.k_aligned and problem.n_aligned and problem.M % 16 == 0
-    k = compile_grouped(spec.target, problem.dtype, aligned, c)
+    k = compile_grouped(spec.target, problem.dtype, problem.alignment, c)
     if spec.vendor == "nvidia":
         rr = nvidia_resources(k)
         regs, instr, spills = rr["n_regs"], rr["mma"], rr["stack_bytes"] // 4
@@ -217,7 +233,8 @@ def from_compile(hw: "str | HardwareSpec", problem: GemmProblem, config: TileCon
         regs, instr, spills = rr["TotalNumVgprs"], rr["mma"], (rr["ScratchSize"] or 0) // 4
     ab = tile_input_bytes(config, problem.dtype)
     return Resources(backend=backend_of(spec), instruction=instr if instr in ("wgmma", "mma", "mfma") else "fma",
-                     aligned=aligned, threads_per_block=config.num_warps * spec.warp_size,
+                     aligned=problem.alignment == "all", alignment=problem.alignment,
+                     threads_per_block=config.num_warps * spec.warp_size,
                      smem_bytes=int(k.metadata.shared), stage_buffers=max(1, round(int(k.metadata.shared) / ab)),
                      regs_per_thread=int(regs), spilled_regs_per_thread=int(spills),
                      rule="compiled with Triton " + __import__("triton").__version__)
@@ -230,19 +247,27 @@ def from_compile(hw: "str | HardwareSpec", problem: GemmProblem, config: TileCon
 _TARGET_DEVICE = {"sm_80": "a100", "sm_90": "h200", "gfx908": "gfx908", "gfx90a": "gfx90a", "gfx942": "gfx942"}
 
 
+#: sizes Triton specialises as 16-divisible in the register table's compile of each class
+_CLASS_DIVISIBLE = {"all": {"M", "N", "K"}, "none": set(), "k": {"M", "K"}, "n": {"M", "N"}}
+#: a problem standing for each alignment class of an offline compile
+_CLASS_PROBLEM = {"all": (4096, 4096, 4096), "none": (4095, 4095, 4095), "k": (4096, 4095, 4096), "n": (4096, 4096, 4095)}
+
+
+def _alignment_of(row: dict) -> str:
+    if "M" in row:  # a device run
+        return GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"]).alignment
+    return row.get("alignment") or ("all" if row["aligned"] else "none")
+
+
 def is_table_compile(row: dict) -> bool:
     """True when a recorded compile is the very compile the register table holds for its
-    geometry (fp16, all sizes 16-divisible or none, GROUP_M = 8, the stage class's own
+    geometry (fp16, the class's 16-divisible sizes, GROUP_M = 8, the stage class's own
     num_stages): agreement on such rows is the compiler agreeing with itself, so the held-out
     figures leave them out."""
-    if "aligned" in row:
-        aligned = row["aligned"]
-    else:  # a device run: the JIT specialises each size on divisibility by 16
-        div = [row[k] % 16 == 0 for k in ("M", "N", "K")]
-        if any(div) and not all(div):
-            return False
-        aligned = all(div)
-    stages_in_table = row["num_stages"] in (1, 2, 3) if aligned else row["num_stages"] == 3
+    alignment = _alignment_of(row)
+    if "M" in row and {k for k in ("M", "N", "K") if row[k] % 16 == 0} != _CLASS_DIVISIBLE[alignment]:
+        return False  # the JIT specialised M differently from the table's compile
+    stages_in_table = row["num_stages"] == 3 if alignment == "none" else row["num_stages"] in (1, 2, 3)
     return row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
 
 
@@ -250,12 +275,13 @@ def _recorded(row: dict):
     """(label, device, problem, config, registers, shared bytes) of a recorded compile
     (compile_sweep.jsonl) or of a grouped-GEMM run the H200 compiled (runs.jsonl); else None."""
     if row.get("kind") == "compile" and row.get("status") == "ok":
-        # an aligned row stands for K = N = multiples of 16; unaligned for neither
-        dim = 4096 if row["aligned"] else 4095
-        label, device, p = row["target"], _TARGET_DEVICE[row["target"]], GemmProblem(M=dim, N=dim, K=dim, dtype=row["dtype"])
+        M, N, K = _CLASS_PROBLEM[_alignment_of(row)]
+        label = f"{row['target']}/{_alignment_of(row)}"
+        device, p = _TARGET_DEVICE[row["target"]], GemmProblem(M=M, N=N, K=K, dtype=row["dtype"])
     elif row.get("kind") == "run" and row.get("kernel") == "grouped" and row.get("n_regs") is not None \
             and row.get("smem_bytes") is not None:
-        label, device, p = "h200-jit", "h200", GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"])
+        p = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"])
+        label, device = f"h200-jit/{p.alignment}", "h200"
     else:
         return None
     cfg = TileConfig(**{k: row[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M")})
@@ -264,10 +290,11 @@ def _recorded(row: dict):
 
 
 def agreement(rows: list[dict]) -> dict[str, dict]:
-    """Per target: share of compiled kernels whose shared bytes the rule gets exactly and whose
-    registers it gets within 10%, over all recorded compiles and over the held-out ones (those
-    that are not the register table's own compile, see is_table_compile). Rows are offline
-    compiles (validation/compile_sweep.py) or H200 runs (label h200-jit: the JIT's compiles)."""
+    """Per "target/alignment class": share of compiled kernels whose shared bytes the rule gets
+    exactly and whose registers it gets within 10%, over all recorded compiles and over the
+    held-out ones (those that are not the register table's own compile, see is_table_compile).
+    Rows are offline compiles (validation/compile_sweep.py) or H200 runs (target h200-jit: the
+    JIT's own compiles)."""
     out: dict[str, dict] = {}
     for r in rows:
         rec = _recorded(r)
@@ -294,23 +321,25 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     argv = [a for a in argv if a != "--json"]
-    path = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "validation" / "data" / "compile" / "compile_sweep.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    compile_dir = Path(__file__).resolve().parent.parent / "validation" / "data" / "compile"
+    paths = [Path(a) for a in argv] or [p for p in (compile_dir / "compile_sweep.jsonl",
+                                                    compile_dir / "compile_sweep_mixed.jsonl") if p.is_file()]
+    rows = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
     table = agreement(rows)
     if not table:
-        print(f"{path}: no compile rows (compile_sweep.jsonl) or grouped-GEMM runs with n_regs (runs.jsonl)",
-              file=sys.stderr)
+        print(f"{', '.join(map(str, paths))}: no compile rows (compile_sweep.jsonl) or grouped-GEMM runs with n_regs "
+              "(runs.jsonl)", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(table, indent=2))
         return 0
     tot = dict.fromkeys(next(iter(table.values())), 0)
-    print(f"{'target':8s} {'kernels':>8s} {'shared exact':>13s} {'regs within 10%':>16s}   "
+    print(f"{'target/alignment':16s} {'kernels':>8s} {'shared exact':>13s} {'regs within 10%':>16s}   "
           f"{'held out':>8s} {'regs within 10%':>16s}")
 
     def line(name, d):
         ho = d["held_out_regs_within_10pct"] / d["held_out_n"] if d["held_out_n"] else float("nan")
-        print(f"{name:8s} {d['n']:8d} {d['smem_exact'] / d['n']:13.1%} {d['regs_within_10pct'] / d['n']:16.1%}   "
+        print(f"{name:16s} {d['n']:8d} {d['smem_exact'] / d['n']:13.1%} {d['regs_within_10pct'] / d['n']:16.1%}   "
               f"{d['held_out_n']:8d} {ho:16.1%}")
 
     for t, d in sorted(table.items()):
@@ -318,7 +347,8 @@ def main(argv=None) -> int:
             tot[k] += d[k]
         line(t, d)
     line("all", tot)
-    print("held out: compiles that are not the register table's own (another num_stages, GROUP_M 1 or bf16);\n"
+    print("alignment: all = K and N 16-divisible, k / n = only that one, none = neither.\n"
+          "held out: compiles that are not the register table's own (another num_stages, GROUP_M 1 or bf16);\n"
           "registers come from perfmodel/register_table.json where it has the config, else the linear fit.")
     return 0
 

@@ -20,6 +20,10 @@ Follow one config from the spec to the time (all arrays, so thousands of configs
                        (overlap is imperfect: a fraction of the hidden terms leaks through)
       unaligned:       t_k = max(a_s + e_thr t_e, b e_blk / R_s, t_mma) + c_k
                        (every element its own scalar load: e_thr per thread, e_blk per block)
+      one aligned:     only K (or only N) 16-divisible: A (or B) comes in vectors, the other
+                       operand element-wise: the unaligned form with e_* counting that
+                       operand alone, and t_l2 joins the max (not fitted: no timed shape was
+                       used to shape it; validation/data/h200/mixed.jsonl measures it)
       spills:          + b x threads x spilled_regs x t_spill
 4. A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / SMs) (epilogue).
 5. Waves: full = floor(P / (SMs b)), the last partial wave runs with ceil(rest / SMs) blocks per SM:
@@ -204,9 +208,11 @@ def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma, warp_size=32):
 
 
 def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, elems_thr, elems_blk, threads,
-               spilled, active_sms=None, smem_k=0.0, serial=False, k_chain=1.0):
+               spilled, active_sms=None, smem_k=0.0, serial=False, k_chain=1.0, mixed=False):
     """Seconds for one k-step of one block while b blocks share the SM (arrays). Returns
-    (t_k, t_mma, t_l2, t_lat) so callers can name the bound."""
+    (t_k, t_mma, t_l2, t_lat) so callers can name the bound. Unaligned: elems_* count the
+    element-wise loaded operand(s); mixed (one operand vectorized, "k"/"n" alignment) also
+    bounds the k-step by the L2 transfer of both tiles."""
     b = np.asarray(b, dtype=float)
     if p.matrix_ops_per_s_per_sm is not None:
         t_tp = b * F / p.matrix_ops_per_s_per_sm
@@ -229,7 +235,8 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
     else:
         t_lat = np.maximum(p.scalar_load_fixed_s + elems_thr * p.scalar_load_s_per_elem,
                            b * elems_blk / p.scalar_load_elems_per_s_per_sm)
-        t_k = np.where(serial, t_lat + t_mma, np.maximum(t_mma, t_lat))
+        t_top = np.maximum(t_mma, t_l2) if mixed else t_mma
+        t_k = np.where(serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + b * threads * spilled * p.spill_s_per_reg
     return t_k, t_mma, t_l2, t_lat
 
@@ -256,7 +263,10 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
     aligned = bool(res["aligned"])
     depth = np.maximum(s - 1, 1) if aligned else np.ones_like(s)
     is_sync = (~res["is_wgmma"]) & (spec.vendor == "nvidia")
-    elems_blk = ((bm + bn) * bk).astype(float)
+    # elements loaded one by one: both tiles ("none"), or only the operand whose row stride is
+    # not 16-divisible (B when only K is, A when only N is)
+    elems_blk = {"all": (bm + bn) * bk, "none": (bm + bn) * bk, "k": bn * bk, "n": bm * bk}[res["alignment"]].astype(float)
+    mixed = res["alignment"] in ("k", "n")
     elems_thr = elems_blk / threads
     spilled = res["spilled_regs"].astype(float)
     out_b = np.where(sk > 1, 4, eo)
@@ -265,7 +275,7 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
 
     def tile(bb, active):
         t_k, t_mma, t_l2, t_lat = kstep_time(p, bb, F, bytes_k, w, is_sync, depth, aligned, elems_thr, elems_blk,
-                                             threads, spilled, active, smem_k, s == 1, bk / p.matrix_k)
+                                             threads, spilled, active, smem_k, s == 1, bk / p.matrix_k, mixed)
         t_epi = p.pipeline_latency_s + bb * bm * bn * out_b / l2_per_sm(p, active)
         return n_k * t_k + p.pipeline_latency_s + t_epi, t_k, t_mma, t_l2, t_lat
 

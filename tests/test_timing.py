@@ -139,3 +139,25 @@ def test_holdout_shapes_are_scored_and_reported():
     assert pm.spearman_median >= 0.80 and pm.rel_err_median <= 0.25
     assert pm.top1_geomean > res["tutorial"].top1_geomean
     assert pm.top1_geomean > res["nvmh-top1"].top1_geomean
+
+
+def test_mixed_alignment_shapes_are_scored_and_reported():
+    """Shapes where only K or only N is 16-divisible (recorded after the alignment classes were
+    modelled): the class-aware model must beat treating them as fully unaligned, and the
+    autotuned tutorial list."""
+    import perfmodel.problem as problem_mod
+
+    data = report.load_runs(REPO / "validation" / "data" / "h200" / "mixed.jsonl")
+    assert len(data.shapes) == 6 and {perfmodel.GemmProblem(M=s.M, N=s.N, K=s.K, dtype=s.dtype).alignment
+                                      for s in data.shapes} == {"k", "n"}
+    res = report.evaluate(data, ["perfmodel", "tutorial"])
+    pm = res["perfmodel"]
+    assert pm.top1_geomean > res["tutorial"].top1_geomean
+    saved = problem_mod.GemmProblem.alignment
+    try:
+        problem_mod.GemmProblem.alignment = property(lambda p: "all" if p.k_aligned and p.n_aligned else "none")
+        as_none = report.evaluate(data, ["perfmodel"])["perfmodel"]
+    finally:
+        problem_mod.GemmProblem.alignment = saved
+    assert pm.top1_geomean > as_none.top1_geomean + 0.05
+    assert pm.rel_err_median < as_none.rel_err_median

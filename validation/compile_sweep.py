@@ -15,8 +15,13 @@ command), then one row per (target, dtype, alignment, config) with
           .vgpr_spill_count, static LDS; whether the dot became MFMA.
 gfx906 is left out: Triton 3.6.0 does not compile for it.
 
-"aligned" means M, N, K and the row strides are multiples of 16 elements (Triton then
-specializes them as divisible by 16 and can vectorize); "unaligned" means none of them is.
+Alignment classes (row "alignment"; "aligned" is true only for "all"): "all" means M, N, K and
+the row strides are multiples of 16 elements (Triton then specializes them as divisible by 16
+and can vectorize); "none" means none of them is; "k" means only K (and A's row stride K) is,
+so A is loaded in 16-byte vectors and B element by element; "n" means only N (B's and C's row
+stride) is. M's divisibility changes nothing measurable and follows K/N's.
+
+    python validation/compile_sweep.py --alignments k,n --out validation/data/compile/compile_sweep_mixed.jsonl
 """
 
 from __future__ import annotations
@@ -63,9 +68,29 @@ _AMD_FIELDS = {
 }
 
 
-def compile_grouped(target_name: str, dtype: str, aligned: bool, c: dict):
+ALIGNMENTS = ("all", "none", "k", "n")
+_DIVISIBLE = {"all": ["M", "N", "K", "stride_am", "stride_bk", "stride_cm"], "none": [],
+              "k": ["M", "K", "stride_am"], "n": ["M", "N", "stride_bk", "stride_cm"]}
+
+
+def alignment_name(aligned) -> str:
+    """True/False (the original two classes) or one of ALIGNMENTS -> the class name."""
+    if isinstance(aligned, bool):
+        return "all" if aligned else "none"
+    if aligned not in ALIGNMENTS:
+        raise ValueError(f"alignment {aligned!r}; allowed: {', '.join(ALIGNMENTS)}")
+    return aligned
+
+
+def alignment_of(row: dict) -> str:
+    """A recorded row's alignment class (rows before the mixed classes carry only "aligned")."""
+    return row.get("alignment") or ("all" if row["aligned"] else "none")
+
+
+def compile_grouped(target_name: str, dtype: str, aligned, c: dict):
     """Compile matmul_kernel for one config exactly as the JIT specializes it on a launch with
-    16-byte aligned pointers, unit inner strides and (if aligned) 16-divisible sizes/strides."""
+    16-byte aligned pointers, unit inner strides and the alignment class's 16-divisible
+    sizes/strides (aligned: True = "all", False = "none", or "k" / "n")."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -83,7 +108,7 @@ def compile_grouped(target_name: str, dtype: str, aligned: bool, c: dict):
            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr"}
     constexprs = {"stride_ak": 1, "stride_bn": 1, "stride_cn": 1, "BLOCK_M": c["BLOCK_M"],
                   "BLOCK_N": c["BLOCK_N"], "BLOCK_K": c["BLOCK_K"], "GROUP_M": c["GROUP_M"]}
-    div16 = ["a_ptr", "b_ptr", "c_ptr"] + (["M", "N", "K", "stride_am", "stride_bk", "stride_cm"] if aligned else [])
+    div16 = ["a_ptr", "b_ptr", "c_ptr"] + _DIVISIBLE[alignment_name(aligned)]
     attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in div16}
     src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in constexprs.items()}, attrs=attrs)
     return triton.compile(src, target=GPUTarget(backend, arch, warp),
@@ -126,7 +151,9 @@ def amd_resources(kernel) -> dict:
 
 def one(job) -> dict:
     target_name, dtype, aligned, c = job
-    row = {"kind": "compile", "target": target_name, "dtype": dtype, "aligned": aligned, "config": suite.cfg_name(c), **c}
+    al = alignment_name(aligned)
+    row = {"kind": "compile", "target": target_name, "dtype": dtype, "aligned": al == "all", "alignment": al,
+           "config": suite.cfg_name(c), **c}
     t0 = time.time()
     try:
         k = compile_grouped(target_name, dtype, aligned, c)
@@ -141,16 +168,16 @@ def one(job) -> dict:
     return row
 
 
-def jobs_for(targets) -> list:
+def jobs_for(targets, alignments=("all", "none")) -> list:
     configs = suite.grid_configs()
     jobs = []
     for t in targets:
-        for aligned in (True, False):
+        for al in alignments:
             for c in configs:
-                jobs.append((t, "fp16", aligned, c))
-        if t == "sm_90":
+                jobs.append((t, "fp16", al, c))
+        if t == "sm_90" and "all" in alignments:
             for c in configs:
-                jobs.append((t, "bf16", True, c))
+                jobs.append((t, "bf16", "all", c))
     return jobs
 
 
@@ -158,6 +185,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--targets", default=",".join(TARGETS))
+    ap.add_argument("--alignments", default="all,none", help=f"comma-separated classes of {', '.join(ALIGNMENTS)}")
     ap.add_argument("--limit", type=int, default=0, help="compile only the first N jobs (a quick check)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
@@ -168,7 +196,12 @@ def main(argv=None) -> int:
         if t not in TARGETS:
             print(f"compile_sweep: unknown target '{t}'; allowed: {', '.join(TARGETS)}", file=sys.stderr)
             return 2
-    jobs = jobs_for(targets)
+    alignments = [a.strip() for a in args.alignments.split(",") if a.strip()]
+    bad = [a for a in alignments if a not in ALIGNMENTS]
+    if bad:
+        print(f"compile_sweep: unknown alignment(s) {', '.join(bad)}; allowed: {', '.join(ALIGNMENTS)}", file=sys.stderr)
+        return 2
+    jobs = jobs_for(targets, alignments)
     if args.limit:
         jobs = jobs[: args.limit]
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -188,7 +221,7 @@ def main(argv=None) -> int:
             if tty or i % 100 == 0 or i == len(jobs):
                 end = "\r" if tty and i < len(jobs) else "\n"
                 print(f"[compile_sweep] {i}/{len(jobs)} compiled, {time.time() - t0:.0f}s", end=end, file=sys.stderr, flush=True)
-    rows.sort(key=lambda r: (r["target"], r["dtype"], not r["aligned"], r["config"]))
+    rows.sort(key=lambda r: (r["target"], r["dtype"], ALIGNMENTS.index(r["alignment"]), r["config"]))
     with open(args.out, "w") as f:
         f.write(json.dumps(header) + "\n")
         for r in rows:

@@ -56,7 +56,7 @@ def main() -> int:
 
     nv, h = nvmh_interface()
     picks = {}
-    for (_, M, N, K, dtype) in suite.SHAPES + suite.HOLDOUT_SHAPES:
+    for (_, M, N, K, dtype) in suite.SHAPES + suite.HOLDOUT_SHAPES + suite.MIXED_SHAPES:
         picks[suite.shape_key(M, N, K, dtype)] = picks_for(nv, h, M, N, K, dtype)
     out = {
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

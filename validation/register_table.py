@@ -2,23 +2,23 @@
 """Compile every tile geometry of perfmodel's built-in config space offline and record the
 registers the compilers allocate: the table perfmodel/resources.py reads (Triton 3.6.0).
 
-    python validation/register_table.py compile [--jobs 2] [--targets sm_90,gfx942]   # ~25 min on 2 cores
+    python validation/register_table.py compile [--jobs 2] [--targets sm_90,gfx942]   # ~60 min on 2 cores
     python validation/register_table.py build      # raw compiles -> perfmodel/register_table.json
 
 Why a table: the compile sweep (validation/data/compile/compile_sweep.jsonl) shows that the
 register count of the bundled grouped GEMM is decided by the tile geometry (BLOCK_M, BLOCK_N,
-BLOCK_K, num_warps) and, on aligned problems, by whether num_stages is 1, 2 or more; GROUP_M
-and num_stages >= 3 leave it within 10% (leave-one-out inside each geometry: 99% of pairs).
+BLOCK_K, num_warps), the alignment class and whether num_stages is 1, 2 or more; GROUP_M and
+num_stages >= 3 leave it within 10% (leave-one-out inside each geometry: 99% of pairs).
 Across geometries, the choice is ptxas's / LLVM's register allocator and no closed formula
 found so far is within 10% for more than ~70% of kernels (validation/fit_registers.py keeps
 the best linear one, the fallback for geometries and dtypes outside the table).
 
 Compiled per target (sm_80, sm_90, gfx908, gfx90a, gfx942), fp16 operands (16-bit: the sm_90
-compile sweep shows bf16 allocates within 10% of fp16 for 162/162 configs), GROUP_M = 8:
-  aligned problems:   num_stages = 2 and num_stages = 3 (the ">= 3" class) for every geometry,
-                      plus num_stages = 1 for every geometry;
-  unaligned problems: num_stages = 3 (without 16-divisibility the pipeliner does not
-                      multi-buffer; the sweep shows registers independent of num_stages there).
+compile sweep shows bf16 allocates within 10% of fp16 for 162/162 configs), GROUP_M = 8, for
+each alignment class of validation/compile_sweep.py ("all", "k", "n", "none"):
+  "all", "k", "n": num_stages = 1, 2 and 3 (3 stands for ">= 3") for every geometry;
+  "none":          num_stages = 3 (without 16-divisibility the pipeliner does not
+                   multi-buffer; the sweep shows registers independent of num_stages there).
 Geometries: BLOCK_M, BLOCK_N in {16..256}, BLOCK_K in {16..128}, num_warps in {2, 4, 8} with
 BLOCK_M x BLOCK_N >= 128 x num_warps (perfmodel.rank's built-in space: 284 of them), less those
 whose fp32 accumulator alone exceeds 256 registers per thread: 268 on NVIDIA (32-thread warps),
@@ -43,7 +43,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
-from validation.compile_sweep import TARGETS, one
+from validation.compile_sweep import TARGETS, alignment_of, one
 
 RAW = HERE / "data" / "compile" / "register_table_raw.jsonl"
 TABLE = ROOT / "perfmodel" / "register_table.json"
@@ -62,26 +62,31 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
             if m * n >= w * 128 and m * n <= 256 * w * warp_size]
 
 
-def stage_class(num_stages: int, aligned: bool) -> int:
+def stage_class(num_stages: int, alignment: str) -> int:
     """The num_stages value whose compile stands for `num_stages` in the table."""
-    if not aligned:
+    if alignment == "none":
         return 3
     return min(max(int(num_stages), 1), 3)
 
 
+#: (alignment class, num_stages) compiled for every geometry, in this order
+CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1),
+           ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1))
+
+
 def jobs_for(targets) -> list[tuple]:
     jobs = []
-    for aligned, stages in ((True, 3), (True, 2), (False, 3), (True, 1)):
+    for alignment, stages in CLASSES:
         for t in targets:
             for m, n, k, w in geometries(TARGETS[t][2]):
                 c = {"BLOCK_M": m, "BLOCK_N": n, "BLOCK_K": k, "num_warps": w, "num_stages": stages,
                      "GROUP_M": GROUP_M, "SPLIT_K": 1}
-                jobs.append((t, "fp16", aligned, c))
+                jobs.append((t, "fp16", alignment, c))
     return jobs
 
 
 def _key(row) -> tuple:
-    return (row["target"], bool(row["aligned"]), row["BLOCK_M"], row["BLOCK_N"], row["BLOCK_K"], row["num_warps"],
+    return (row["target"], alignment_of(row), row["BLOCK_M"], row["BLOCK_N"], row["BLOCK_K"], row["num_warps"],
             row["num_stages"])
 
 
@@ -146,11 +151,11 @@ def build_main(args) -> int:
             failed += 1
             continue
         regs, spilled = registers_of(r)
-        entries[_key(r)] = [r["target"], int(r["aligned"]), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+        entries[_key(r)] = [r["target"], alignment_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
     out = {"triton": header["triton"], "kernel": header["kernel"], "date_utc": header["date_utc"],
            "produced_by": "python validation/register_table.py compile && python validation/register_table.py build",
-           "columns": ["target", "aligned", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "regs",
+           "columns": ["target", "alignment", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "regs",
                        "spilled_regs"],
            "rows": [entries[k] for k in sorted(entries)]}
     with open(TABLE, "w") as f:

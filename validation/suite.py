@@ -77,6 +77,20 @@ HOLDOUT_SHAPES: list[tuple[str, int, int, int, str]] = [
 ]
 HOLDOUT_BASE_INDEX = 100
 
+# Shapes where only one of K and N is a multiple of 16 (alignment classes "k" and "n" of
+# perfmodel.problem.GemmProblem.alignment), chosen before the model's handling of that case was
+# timed anywhere: vocabulary and classifier heads (odd N), odd feature counts (odd K).
+# Indexed from 200 in the run files.
+MIXED_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("mixed-k", 2048, 50257, 768, "fp16"),
+    ("mixed-k", 8192, 1000, 4096, "bf16"),
+    ("mixed-k", 512, 3000, 1024, "fp16"),
+    ("mixed-n", 8192, 4096, 1000, "fp16"),
+    ("mixed-n", 2048, 2048, 2050, "bf16"),
+    ("mixed-n", 128, 8192, 3000, "fp16"),
+]
+MIXED_BASE_INDEX = 200
+
 CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
