@@ -265,6 +265,12 @@ def _print_sensitivity(sens):
           f"predicted time moved by at most {max(abs(p.delta_pct) for p in items):.1f}%")
 
 
+ALIGNMENT_NOTE = {"all": "K and N 16-divisible: both operands in vectors, pipelined",
+                  "k": "only K 16-divisible: A in vectors, pipelined; B element-wise",
+                  "n": "only N 16-divisible: B in vectors, pipelined; A element-wise",
+                  "none": "K and N not 16-divisible: element-wise loads, no pipelining"}
+
+
 def _predict(args) -> int:
     from perfmodel.problem import TileConfig
     from perfmodel.timing import predict
@@ -284,15 +290,22 @@ def _predict(args) -> int:
     us = 1e6
     rows = [("term", "value", "note"),
             ("instruction", p.instruction, f"compute path {p.compute_path}"),
-            ("registers/thread", str(p.regs_per_thread), f"{p.spilled_regs_per_thread} spilled" if p.spilled_regs_per_thread else "no spills"),
+            ("alignment", p.alignment, ALIGNMENT_NOTE[p.alignment]),
+            ("registers/thread", str(p.regs_per_thread),
+             (f"{p.spilled_regs_per_thread} spilled" if p.spilled_regs_per_thread else "no spills") + f"; {p.registers_from}"),
             ("shared bytes/block", str(p.smem_bytes), ""),
             ("blocks per SM", str(p.blocks_per_sm), f"limited by {p.limiter}"),
             ("programs", str(p.programs), f"{p.waves:.2f} waves"),
             ("k-steps per program", str(p.k_steps), ""),
-            ("k-step", f"{p.kstep_s * us:.3f} us", "max(mma, L2, latency) + leak + overhead"),
+            ("k-step", f"{p.kstep_s * us:.3f} us",
+             "max(mma, L2, latency) + leak + spills + overhead" if p.alignment == "all" else
+             "max(mma, element-wise loads) + spills + overhead" if p.alignment == "none" else
+             "max(mma, L2, element-wise loads) + spills + overhead"),
             ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
             ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", ""),
-            ("  latency / depth", f"{p.latency_s_per_kstep * us:.3f} us", f"num_stages {cfg.num_stages}"),
+            ("  latency / depth" if p.alignment == "all" else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
+             f"num_stages {cfg.num_stages}" if p.alignment == "all" else "one element per load, per thread or SM rate"),
+            ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
             ("tile (full wave)", f"{p.tile_s * us:.2f} us", "k-steps + prologue + epilogue"),
             ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM bandwidth"),
             ("split-K reduction", f"{p.reduce_s * us:.2f} us", ""),

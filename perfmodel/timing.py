@@ -304,7 +304,9 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
         "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": t_k, "mma_s": t_mma, "l2_s": t_l2,
         "latency_s": t_lat, "tile_s": t_full, "waves_s": t_waves, "dram_bytes": dram, "dram_s": t_dram,
         "reduce_s": t_reduce, "launch_s": np.full(n, p.launch_s), "bound": bound_idx, "regs": res["regs"],
-        "spilled_regs": res["spilled_regs"], "smem_bytes": res["smem_bytes"], "is_wgmma": res["is_wgmma"],
+        "spilled_regs": res["spilled_regs"], "regs_from_table": res["regs_from_table"],
+        "spill_s": b * threads * spilled * p.spill_s_per_reg, "alignment": res["alignment"],
+        "smem_bytes": res["smem_bytes"], "is_wgmma": res["is_wgmma"],
         "floor_s": np.full(n, floor),
     }
 
@@ -323,9 +325,11 @@ class Prediction(BaseModel):
     compute_path: str
     instruction: str
     limiter: str
+    alignment: str  # GemmProblem.alignment: all, k, n or none
     blocks_per_sm: int
     regs_per_thread: int
     spilled_regs_per_thread: int
+    registers_from: str  # "compile table" (perfmodel/register_table.json) or "linear fit"
     smem_bytes: int
     programs: int
     waves: float
@@ -334,6 +338,7 @@ class Prediction(BaseModel):
     mma_s_per_kstep: float
     l2_s_per_kstep: float
     latency_s_per_kstep: float
+    spill_s_per_kstep: float
     tile_s: float
     dram_bytes: float
     dram_s: float
@@ -360,10 +365,12 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         tflops=problem.flops / t / 1e12 if np.isfinite(t) else 0.0,
         bound=BOUNDS[int(r["bound"][0])], compute_path=p.compute_path, instruction=p.instruction,
         limiter=LIMIT_ORDER[int(r["limiter"][0])], blocks_per_sm=int(r["blocks_per_sm"][0]),
-        regs_per_thread=int(r["regs"][0]), spilled_regs_per_thread=int(r["spilled_regs"][0]),
+        alignment=r["alignment"], regs_per_thread=int(r["regs"][0]), spilled_regs_per_thread=int(r["spilled_regs"][0]),
+        registers_from="compile table" if r["regs_from_table"][0] else "linear fit",
         smem_bytes=int(r["smem_bytes"][0]), programs=int(r["programs"][0]), waves=float(r["waves"][0]),
         k_steps=int(r["k_steps"][0]), kstep_s=float(r["kstep_s"][0]), mma_s_per_kstep=float(r["mma_s"][0]),
         l2_s_per_kstep=float(r["l2_s"][0]), latency_s_per_kstep=float(r["latency_s"][0]),
+        spill_s_per_kstep=float(r["spill_s"][0]),
         tile_s=float(r["tile_s"][0]), dram_bytes=float(r["dram_bytes"][0]), dram_s=float(r["dram_s"][0]),
         reduce_s=float(r["reduce_s"][0]), launch_s=float(r["launch_s"][0]), floor_s=float(r["floor_s"][0]),
         pct_of_peak=(rl.compute_floor_s / t * 100) if np.isfinite(t) else 0.0,

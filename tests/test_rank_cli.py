@@ -49,6 +49,18 @@ def test_predict_and_compare(cli):
     assert "gfx926" in r.stdout and "vector" in r.stdout and "matrix" in r.stdout
 
 
+def test_predict_names_the_alignment_class_and_where_registers_come_from(cli):
+    r = cli("predict", "--hw", "h200", "--m", 2048, "--n", 50257, "--k", 768, "--config", "256x64x64_w4_s3_g8")
+    assert r.returncode == 0, r.stderr
+    assert "only K 16-divisible" in r.stdout and "element-wise loads" in r.stdout and "compile table" in r.stdout
+    d = json.loads(cli("predict", "--hw", "h200", "--m", 2048, "--n", 50257, "--k", 768, "--config",
+                       "256x64x64_w4_s3_g8", "--json").stdout)
+    assert d["alignment"] == "k" and d["registers_from"] == "compile table" and d["spill_s_per_kstep"] >= 0
+    d = json.loads(cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "fp32", "--config",
+                       "64x64x32_w4_s3_g8", "--json").stdout)
+    assert d["alignment"] == "all" and d["registers_from"] == "linear fit"
+
+
 def test_validate_prints_every_ranker(cli):
     r = cli("validate")
     assert r.returncode == 0, r.stderr
