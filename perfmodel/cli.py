@@ -148,9 +148,9 @@ def _occupancy(args) -> int:
         print(f"{args.config} on {spec.id} ({args.dtype}, M={args.m} N={args.n} K={args.k}): predicted "
               f"{source.threads_per_block} threads, {source.regs_per_thread} registers/thread, "
               f"{source.smem_bytes} B shared ({source.rule})")
-    print(f"{spec.name}: {occ.blocks_per_sm} {unit}, {occ.warps_per_sm} "
-          f"{'waves per CU' if spec.is_amd_like else 'warps per SM'}"
-          + (f" ({occ.waves_per_simd:g} waves per SIMD)" if occ.waves_per_simd is not None else "")
+    print(f"{spec.name}: {unit} {occ.blocks_per_sm}, "
+          f"{'waves per CU' if spec.is_amd_like else 'warps per SM'} {occ.warps_per_sm}"
+          + (f" (waves per SIMD {occ.waves_per_simd:g})" if occ.waves_per_simd is not None else "")
           + f", occupancy {occ.occupancy:.0%}, limited by {occ.limiter}")
     rows = [("limit", unit)] + [(k, str(v)) for k, v in occ.limits.items()]
     _print_table(rows)
