@@ -35,6 +35,8 @@ from pathlib import Path
 import numpy as np
 
 TABLE_PATH = Path(__file__).with_name("register_table.json")
+#: the grid the table was compiled on: perfmodel.rank's built-in space (a test checks they agree;
+#: rank imports this module's users, so the values are repeated rather than imported)
 BLOCK_MN = (16, 32, 64, 128, 256)
 BLOCK_K = (16, 32, 64, 128)
 WARPS = (2, 4, 8)

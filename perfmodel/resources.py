@@ -57,7 +57,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from perfmodel.problem import DTYPE_BYTES, GemmProblem, TileConfig
-from perfmodel.register_table import TABLE_DTYPES, TABLE_TARGET, load_table, lookup
+from perfmodel.register_table import TABLE_DTYPES, TABLE_TARGET, load_table, lookup, stage_class
 from perfmodel.spec import HardwareSpec, load_hardware
 
 #: validation/fit_registers.py on compile_sweep.jsonl (Triton 3.6.0); tests refit and compare.
@@ -267,7 +267,7 @@ def is_table_compile(row: dict) -> bool:
     alignment = _alignment_of(row)
     if "M" in row and {k for k in ("M", "N", "K") if row[k] % 16 == 0} != _CLASS_DIVISIBLE[alignment]:
         return False  # the JIT specialised M differently from the table's compile
-    stages_in_table = row["num_stages"] == 3 if alignment == "none" else row["num_stages"] in (1, 2, 3)
+    stages_in_table = int(stage_class(row["num_stages"], alignment)) == row["num_stages"]
     return row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
 
 

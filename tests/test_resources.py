@@ -187,3 +187,12 @@ def test_registers_of_the_kernels_the_h200_compiled(name):
     held_out = _sum(table, "held_out_n")
     assert held_out >= 700
     assert _sum(table, "held_out_regs_within_10pct") / held_out >= 0.90
+
+
+def test_register_table_grid_is_the_ranking_space():
+    import importlib
+
+    rank = importlib.import_module("perfmodel.rank")  # the module, not the rank() function
+    register_table = importlib.import_module("perfmodel.register_table")
+    assert (register_table.BLOCK_MN, register_table.BLOCK_K, register_table.WARPS) == (rank.BLOCK_MN, rank.BLOCK_K,
+                                                                                        rank.WARPS)

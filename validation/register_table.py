@@ -43,14 +43,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+from perfmodel.rank import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in space)
 from validation.compile_sweep import TARGETS, alignment_of, one
 
 RAW = HERE / "data" / "compile" / "register_table_raw.jsonl"
 TABLE = ROOT / "perfmodel" / "register_table.json"
 
-BLOCK_MN = (16, 32, 64, 128, 256)
-BLOCK_K = (16, 32, 64, 128)
-WARPS = (2, 4, 8)
 GROUP_M = 8
 
 
@@ -62,14 +60,8 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
             if m * n >= w * 128 and m * n <= 256 * w * warp_size]
 
 
-def stage_class(num_stages: int, alignment: str) -> int:
-    """The num_stages value whose compile stands for `num_stages` in the table."""
-    if alignment == "none":
-        return 3
-    return min(max(int(num_stages), 1), 3)
-
-
-#: (alignment class, num_stages) compiled for every geometry, in this order
+#: (alignment class, num_stages) compiled for every geometry, in this order: one compile per
+#: stage class of perfmodel.register_table.stage_class
 CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1),
            ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1))
 
