@@ -61,6 +61,14 @@ def test_predict_names_the_alignment_class_and_where_registers_come_from(cli):
     assert d["alignment"] == "all" and d["registers_from"] == "linear fit"
 
 
+def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
+    r = cli("rank", "--hw", "h200", "--m", 2048, "--n", 50257, "--k", 768, "--top", 3)
+    assert r.returncode == 0, r.stderr
+    assert "Zero-padding N to 50272 is predicted at" in r.stdout
+    r = cli("rank", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--top", 3)
+    assert "Zero-padding" not in r.stdout
+
+
 def test_validate_prints_every_ranker(cli):
     r = cli("validate")
     assert r.returncode == 0, r.stderr

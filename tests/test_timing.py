@@ -161,3 +161,24 @@ def test_mixed_alignment_shapes_are_scored_and_reported():
         problem_mod.GemmProblem.alignment = saved
     assert pm.top1_geomean > as_none.top1_geomean + 0.05
     assert pm.rel_err_median < as_none.rel_err_median
+
+
+def test_padding_mixed_shapes_pays_more_than_the_model_says():
+    """What `perfmodel rank`'s padding note claims: for each mixed-alignment shape, zero-padding
+    K and N to multiples of 16 is predicted faster, and measured faster still (padded.jsonl)."""
+    mixed = report.load_runs(REPO / "validation" / "data" / "h200" / "mixed.jsonl")
+    padded = report.load_runs(REPO / "validation" / "data" / "h200" / "padded.jsonl")
+    assert len(mixed.shapes) == len(padded.shapes) == 6
+    for sm, sp in zip(mixed.shapes, padded.shapes):
+        assert (sp.M, sp.N, sp.K) == (sm.M, -(-sm.N // 16) * 16, -(-sm.K // 16) * 16)
+        measured = min(r["time_ms"] for r in sm.runs) / min(r["time_ms"] for r in sp.runs)
+        predicted = (rank("h200", perfmodel.GemmProblem(M=sm.M, N=sm.N, K=sm.K, dtype=sm.dtype)).best.predicted_ms
+                     / rank("h200", perfmodel.GemmProblem(M=sp.M, N=sp.N, K=sp.K, dtype=sp.dtype)).best.predicted_ms)
+        assert measured > predicted > 1.3, (sm.M, sm.N, sm.K, measured, predicted)
+
+
+def test_padded_shapes_are_a_second_aligned_holdout():
+    data = report.load_runs(REPO / "validation" / "data" / "h200" / "padded.jsonl")
+    res = report.evaluate(data, ["perfmodel", "tutorial"])
+    assert res["perfmodel"].top1_geomean > res["tutorial"].top1_geomean
+    assert res["perfmodel"].spearman_median >= 0.85

@@ -435,8 +435,9 @@ def main(argv=None) -> int:
     ap.add_argument("--occupancy-sweep", action="store_true", help="after the shapes, query the driver over a (threads, smem) grid")
     ap.add_argument("--resume-from", type=Path, default=None, help="an earlier runs.jsonl: skip its finished shapes")
     ap.add_argument("--time-budget-s", type=float, default=1e9, help="stop starting new shapes after this")
-    ap.add_argument("--suite", choices=["main", "holdout", "mixed"], default="main",
-                    help="holdout: suite.HOLDOUT_SHAPES (indexed from 100); mixed: suite.MIXED_SHAPES (from 200)")
+    ap.add_argument("--suite", choices=["main", "holdout", "mixed", "padded"], default="main",
+                    help="holdout: suite.HOLDOUT_SHAPES (indexed from 100); mixed: suite.MIXED_SHAPES (from 200); "
+                         "padded: suite.PADDED_SHAPES (from 300)")
     ap.add_argument("--only", default="", help="comma-separated shape indices to run (e.g. a repeat for noise)")
     args = ap.parse_args(argv[1:])
     t_start = time.time()
@@ -448,6 +449,8 @@ def main(argv=None) -> int:
         shapes = [(suite.HOLDOUT_BASE_INDEX + i, s) for i, s in enumerate(suite.HOLDOUT_SHAPES)]
     elif args.suite == "mixed":
         shapes = [(suite.MIXED_BASE_INDEX + i, s) for i, s in enumerate(suite.MIXED_SHAPES)]
+    elif args.suite == "padded":
+        shapes = [(suite.PADDED_BASE_INDEX + i, s) for i, s in enumerate(suite.PADDED_SHAPES)]
     else:
         start, end = (int(x) for x in args.shapes.split(":"))
         shapes = list(enumerate(suite.SHAPES))[start:end]

@@ -91,6 +91,18 @@ MIXED_SHAPES: list[tuple[str, int, int, int, str]] = [
 ]
 MIXED_BASE_INDEX = 200
 
+
+def _pad16(x: int) -> int:
+    return -(-x // 16) * 16
+
+
+# The mixed shapes with K and N zero-padded up to multiples of 16: what `perfmodel rank`'s
+# padding note predicts is measured against these. Indexed from 300 (same order as MIXED_SHAPES).
+PADDED_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("padded", M, _pad16(N), _pad16(K), dtype) for _, M, N, K, dtype in MIXED_SHAPES
+]
+PADDED_BASE_INDEX = 300
+
 CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
