@@ -219,6 +219,46 @@ def kstep(out: dict) -> None:
     print(f"[kstep] {sum('time_ms' in r for r in rows)} of {len(rows)} timed", flush=True)
 
 
+# Spill study: configs whose sm_90 compile spills from a few to ~3,000 registers per thread
+# (perfmodel/register_table.json), per alignment class, each timed as one wave walking a long K.
+SPILL_CONFIGS = {
+    "all": [(64, 128, 128, 2, 3), (32, 256, 128, 2, 3), (256, 64, 16, 2, 3), (256, 128, 64, 4, 3),
+            (256, 256, 16, 8, 3), (128, 256, 16, 4, 3), (256, 256, 64, 8, 3), (256, 64, 32, 2, 3),
+            (128, 128, 64, 2, 3), (64, 256, 64, 2, 3), (256, 64, 128, 2, 3), (128, 128, 64, 4, 3)],
+    "none": [(64, 128, 32, 2, 3), (64, 32, 128, 2, 3), (128, 16, 64, 2, 3), (256, 128, 16, 8, 3),
+             (128, 256, 32, 8, 3), (64, 256, 32, 2, 3), (128, 64, 64, 2, 3), (256, 256, 64, 8, 3),
+             (256, 64, 128, 4, 3), (256, 128, 128, 4, 3), (128, 128, 64, 2, 3), (16, 256, 128, 2, 3),
+             (128, 128, 32, 4, 3), (128, 128, 64, 4, 3)],
+    "k": [(32, 256, 64, 4, 3), (128, 16, 128, 2, 3), (256, 64, 64, 4, 3), (128, 256, 32, 8, 3),
+          (128, 32, 128, 2, 3), (128, 128, 64, 4, 3), (64, 64, 128, 2, 3), (256, 128, 16, 4, 3),
+          (128, 256, 128, 4, 3), (32, 128, 128, 2, 3), (256, 64, 128, 2, 3)],
+}
+
+
+def spills(out: dict) -> None:
+    """One wave (1 block/SM) of spilling configs walking K ~ 8192, per alignment class: the
+    k-step time against the spilled registers, the spill bytes per SM and BLOCK_K."""
+    rows = []
+    for alignment, configs in SPILL_CONFIGS.items():
+        for c in configs:
+            bm, bn, bk, w, st = c
+            M, N, K = bm * 12, bn * 11, 8192
+            if alignment == "none":
+                M, N, K = M - 5, N - 3, K - 1
+            elif alignment == "k":
+                N -= 3
+            row = {"alignment": alignment, "BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": st,
+                   "tiles_per_sm": 1, "aligned": alignment == "all", "M": M, "N": N, "K": K, "k_steps": -(-K // bk)}
+            try:
+                ms, err, regs, nsp, smem = _gemm_time(M, N, K, c)
+                row.update({"time_ms": ms, "rel_err": err, "n_regs": regs, "n_spills": nsp, "smem_bytes": smem})
+            except Exception as e:  # noqa: BLE001
+                row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+            rows.append(row)
+            print(f"[spills] {alignment} {c}: {row.get('n_spills')} spilled, {row.get('time_ms')} ms", flush=True)
+    out["spills"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -280,7 +320,7 @@ def clocks(out: dict) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs splitk_reduce")
+    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs splitk_reduce spills")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -292,7 +332,7 @@ def main() -> int:
                                     capture_output=True, text=True).stdout.strip(),
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
-    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce)
+    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
