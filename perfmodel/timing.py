@@ -207,6 +207,11 @@ def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma, warp_size=32):
     return (reads + writes).astype(float)
 
 
+def spill_time(p: TimingParams, b, threads, spilled):
+    """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
+    return b * threads * spilled * p.spill_s_per_reg
+
+
 def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, elems_thr, elems_blk, threads,
                spilled, active_sms=None, smem_k=0.0, serial=False, k_chain=1.0, mixed=False):
     """Seconds for one k-step of one block while b blocks share the SM (arrays). Returns
@@ -237,7 +242,7 @@ def kstep_time(p: TimingParams, b, F, bytes_k, w, is_sync_mma, depth, aligned, e
                            b * elems_blk / p.scalar_load_elems_per_s_per_sm)
         t_top = np.maximum(t_mma, t_l2) if mixed else t_mma
         t_k = np.where(serial, t_lat + t_top, np.maximum(t_top, t_lat))
-    t_k = t_k + p.kstep_overhead_s + b * threads * spilled * p.spill_s_per_reg
+    t_k = t_k + p.kstep_overhead_s + spill_time(p, b, threads, spilled)
     return t_k, t_mma, t_l2, t_lat
 
 
@@ -305,7 +310,7 @@ def predict_arrays(hw: "str | HardwareSpec", problem: GemmProblem, c: dict[str, 
         "latency_s": t_lat, "tile_s": t_full, "waves_s": t_waves, "dram_bytes": dram, "dram_s": t_dram,
         "reduce_s": t_reduce, "launch_s": np.full(n, p.launch_s), "bound": bound_idx, "regs": res["regs"],
         "spilled_regs": res["spilled_regs"], "regs_from_table": res["regs_from_table"],
-        "spill_s": b * threads * spilled * p.spill_s_per_reg, "alignment": res["alignment"],
+        "spill_s": spill_time(p, b, threads, spilled), "alignment": res["alignment"],
         "smem_bytes": res["smem_bytes"], "is_wgmma": res["is_wgmma"],
         "floor_s": np.full(n, floor),
     }
