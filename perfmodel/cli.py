@@ -249,11 +249,9 @@ def _print_padding_note(spec, problem, configs, best_ms: float) -> None:
     against mixed.jsonl) padding ran 1.8-3.8x faster where the model predicted 1.4-1.7x, so the
     note understates the gain there; on 1000^3 and 4095x4097x4093 (neither aligned, against
     1024^3 and 4096^3 of runs.jsonl, scaled by FLOPs) measured 3.5x and 6.9x, predicted 4.0x and 6.6x."""
-    from perfmodel.problem import GemmProblem
     from perfmodel.rank import rank
 
-    pad16 = lambda x: -(-x // 16) * 16  # noqa: E731
-    padded = GemmProblem(M=problem.M, N=pad16(problem.N), K=pad16(problem.K), dtype=problem.dtype)
+    padded = problem.padded_to_16()
     best = rank(spec, padded, configs)
     if len(best) == 0:
         return
@@ -550,6 +548,13 @@ def build_parser() -> argparse.ArgumentParser:
     hs.add_argument("--json", action="store_true")
     hs.set_defaults(func=_hardware_show)
 
+    def problem_args(sp, required=True, default=None):
+        note = f" (default {default})" if default is not None else ""
+        sp.add_argument("--m", type=int, required=required, default=default, help="rows of A and C" + note)
+        sp.add_argument("--n", type=int, required=required, default=default, help="columns of B and C" + note)
+        sp.add_argument("--k", type=int, required=required, default=default, help="the reduced dimension" + note)
+        sp.add_argument("--dtype", default="fp16", help="fp16 (default), bf16, fp32, tf32, fp64, int8, fp8")
+
     oc = sub.add_parser(
         "occupancy", help="residency of one kernel: blocks/waves per SM or CU and the limiter",
         epilog="examples: perfmodel occupancy --hw h200 --threads 256 --regs 128 --shared 98304; "
@@ -562,18 +567,9 @@ def build_parser() -> argparse.ArgumentParser:
     oc.add_argument("--agprs", type=int, help="AGPRs per wave (AMD gfx908/gfx90a/gfx942)")
     oc.add_argument("--shared", type=int, help="shared memory / LDS bytes per block")
     oc.add_argument("--config", help="a bundled-GEMM tile config, e.g. 128x128x64_w4_s3_g8; resources are predicted")
-    oc.add_argument("--dtype", default="fp16", help="with --config (default fp16)")
-    oc.add_argument("--m", type=int, default=4096, help="with --config (default 4096)")
-    oc.add_argument("--n", type=int, default=4096, help="with --config (default 4096)")
-    oc.add_argument("--k", type=int, default=4096, help="with --config (default 4096)")
+    problem_args(oc, required=False, default=4096)  # the problem a --config is predicted for
     oc.add_argument("--json", action="store_true")
     oc.set_defaults(func=_occupancy)
-
-    def problem_args(sp, required=True):
-        sp.add_argument("--m", type=int, required=required, help="rows of A and C")
-        sp.add_argument("--n", type=int, required=required, help="columns of B and C")
-        sp.add_argument("--k", type=int, required=required, help="the reduced dimension")
-        sp.add_argument("--dtype", default="fp16", help="fp16 (default), bf16, fp32, tf32, fp64, int8, fp8")
 
     rk = sub.add_parser(
         "rank", help="rank tile configs for a GEMM by predicted time (the main job)",

@@ -81,6 +81,11 @@ class GemmProblem(_Frozen):
             return "all" if self.n_aligned else "k"
         return "n" if self.n_aligned else "none"
 
+    def padded_to_16(self) -> "GemmProblem":
+        """The same GEMM with K and N zero-padded up to multiples of 16 (alignment "all";
+        zero K columns add nothing, extra N columns are computed and dropped)."""
+        return GemmProblem(M=self.M, N=-(-self.N // 16) * 16, K=-(-self.K // 16) * 16, dtype=self.dtype)
+
     @property
     def min_bytes(self) -> int:
         """Each input read once and the output written once."""

@@ -170,10 +170,11 @@ def test_padding_mixed_shapes_pays_more_than_the_model_says():
     padded = report.load_runs(REPO / "validation" / "data" / "h200" / "padded.jsonl")
     assert len(mixed.shapes) == len(padded.shapes) == 6
     for sm, sp in zip(mixed.shapes, padded.shapes):
-        assert (sp.M, sp.N, sp.K) == (sm.M, -(-sm.N // 16) * 16, -(-sm.K // 16) * 16)
+        problem = perfmodel.GemmProblem(M=sm.M, N=sm.N, K=sm.K, dtype=sm.dtype)
+        padded = problem.padded_to_16()
+        assert (sp.M, sp.N, sp.K) == (padded.M, padded.N, padded.K) and padded.alignment == "all"
         measured = min(r["time_ms"] for r in sm.runs) / min(r["time_ms"] for r in sp.runs)
-        predicted = (rank("h200", perfmodel.GemmProblem(M=sm.M, N=sm.N, K=sm.K, dtype=sm.dtype)).best.predicted_ms
-                     / rank("h200", perfmodel.GemmProblem(M=sp.M, N=sp.N, K=sp.K, dtype=sp.dtype)).best.predicted_ms)
+        predicted = rank("h200", problem).best.predicted_ms / rank("h200", padded).best.predicted_ms
         assert measured > predicted > 1.3, (sm.M, sm.N, sm.K, measured, predicted)
 
 
