@@ -22,7 +22,7 @@ for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import perfmodel  # noqa: E402
-from perfmodel.rank import rank  # noqa: E402
+from perfmodel.ranking import rank  # noqa: E402
 
 
 def median_ms(fn, n=20) -> float:
@@ -49,10 +49,9 @@ def main() -> int:
     print(f"perfmodel.rank, {a.hw}, {problem}: {r.n_considered} configs in the built-in space, {len(r)} fit; "
           f"median {t:.1f} ms per ranking (goal: < 50 ms on one core); top-1 {r.best.config.name}")
     try:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "validation"))
-        from validation.nvmh_picks import nvmh_interface, precision
+        from perfmodel.scoring.peers import interface, precision
 
-        nv, h = nvmh_interface()
+        nv, h = interface(a.hw)
         prob = h.makeNvMatmulHeuristicsProblem(a.m, a.n, a.k, nv.NvMatmulHeuristicsMatmulLayout.NN_ROW_MAJOR)
         h.get(prob, 8, precision=precision(a.dtype))
         t2 = median_ms(lambda: h.get(prob, 8, precision=precision(a.dtype)))

@@ -1,38 +1,58 @@
-"""What is being asked: a GEMM problem and a tile config of the bundled Triton kernels.
+"""What is being asked: a GEMM problem and a tile config of one kernel.
 
 `GemmProblem(M=, N=, K=, dtype="fp16")`: C[M, N] = A[M, K] @ B[K, N], row-major, inputs and
-output of `dtype` (fp32 accumulation; int8 accumulates and stores int32).
-`TileConfig(BLOCK_M=, BLOCK_N=, BLOCK_K=, num_warps=, num_stages=, GROUP_M=8, SPLIT_K=1)`,
-named like `128x128x64_w4_s3_g8_k1` (`TileConfig.parse` reads that, `_g` and `_k` optional).
+output as perfmodel.dtypes says (fp32 accumulation; int8 accumulates and stores int32).
+`TileConfig(BLOCK_M=, BLOCK_N=, BLOCK_K=, num_warps=, num_stages=, GROUP_M=8, SPLIT_K=1,
+kernel=...)`, named as perfmodel.names says (`128x128x64_w4_s3_g8_k1`, `tma:128x128x64_w4_s3_g8_k1`);
+`kernel` defaults to "splitk" when SPLIT_K > 1, else "grouped". Whether the kernel exists and
+accepts the config is the kernel registry's business (perfmodel.kernels), not this module's.
 
 Triton needs power-of-two block sizes (tl.arange) and at least 16 along each dot dimension;
 num_warps is a power of two (1..32). Anything else is a `ConfigError` naming the field and the
 allowed values.
+
+Alignment classes (`GemmProblem.alignment`, the one table of them, ALIGNMENTS): which of the
+row strides Triton can prove 16-element divisible decides how the pointer-based kernels load.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from perfmodel.spec import SpecError
+from perfmodel.dtypes import DTYPES, NAMES
+from perfmodel.errors import ConfigError
+from perfmodel.names import CONFIG_KEYS, NAME_EXAMPLE, NAME_FORM, config_name, implied_kernel, parse_config_name
 
-__all__ = ["GemmProblem", "TileConfig", "ConfigError", "DTYPE_BYTES", "GEMM_DTYPES", "make_problem", "make_config"]
+__all__ = ["GemmProblem", "TileConfig", "ConfigError", "ALIGNMENTS", "make_problem", "make_config"]
 
-#: bytes per element of the GEMM inputs
-DTYPE_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "int8": 1, "fp8": 1}
-#: bytes per element of the output (int8 GEMMs store int32; fp8 stores fp16)
-OUT_BYTES = {"fp64": 8, "fp32": 4, "tf32": 4, "fp16": 2, "bf16": 2, "int8": 4, "fp8": 2}
-GEMM_DTYPES = tuple(DTYPE_BYTES)
 MAX_DIM = 2**31 - 1
 
-Dtype = Literal["fp64", "fp32", "tf32", "fp16", "bf16", "int8", "fp8"]
+Dtype = Literal[NAMES]  # type: ignore[valid-type]
 
 
-class ConfigError(SpecError):
-    """An impossible problem or config; `str()` is one line naming the field."""
+@dataclass(frozen=True)
+class AlignmentClass:
+    """One alignment class: the sizes Triton specialises as 16-divisible (an offline compile
+    of the class marks exactly these, and the row strides equal to them), and what it does."""
+
+    name: str
+    divisible: tuple[str, ...]
+    note: str
+
+    def representative(self) -> tuple[int, int, int]:
+        """(M, N, K) of a problem in this class: 4096 where divisible, else 4095."""
+        return tuple(4096 if d in self.divisible else 4095 for d in ("M", "N", "K"))  # type: ignore[return-value]
+
+
+ALIGNMENTS: dict[str, AlignmentClass] = {a.name: a for a in (
+    AlignmentClass("all", ("M", "N", "K"), "K and N 16-divisible: both operands in vectors, pipelined"),
+    AlignmentClass("none", (), "K and N not 16-divisible: element-wise loads, no pipelining"),
+    AlignmentClass("k", ("M", "K"), "only K 16-divisible: A in vectors, pipelined; B element-wise"),
+    AlignmentClass("n", ("M", "N"), "only N 16-divisible: B in vectors, pipelined; A element-wise"),
+)}
 
 
 class _Frozen(BaseModel):
@@ -47,11 +67,11 @@ class GemmProblem(_Frozen):
 
     @property
     def in_bytes(self) -> int:
-        return DTYPE_BYTES[self.dtype]
+        return DTYPES[self.dtype].in_bytes
 
     @property
     def out_bytes(self) -> int:
-        return OUT_BYTES[self.dtype]
+        return DTYPES[self.dtype].out_bytes
 
     @property
     def flops(self) -> int:
@@ -73,13 +93,18 @@ class GemmProblem(_Frozen):
 
     @property
     def alignment(self) -> str:
-        """The load class Triton compiles for (row-major A and B): "all" (K and N multiples of 16:
-        both operands in 16-byte vectors through the async-copy pipeline), "k" (only K: A
-        vectorized and pipelined, B element by element), "n" (only N: B vectorized, A element
-        by element) or "none". M's divisibility changes nothing measurable in the compiled kernel."""
+        """The load class Triton compiles the pointer-based kernels for (row-major A and B):
+        "all" (K and N multiples of 16: both operands in 16-byte vectors through the async-copy
+        pipeline), "k" (only K: A vectorized and pipelined, B element by element), "n" (only N:
+        B vectorized, A element by element) or "none" (ALIGNMENTS). M's divisibility changes
+        nothing measurable in the compiled kernel."""
         if self.k_aligned:
             return "all" if self.n_aligned else "k"
         return "n" if self.n_aligned else "none"
+
+    def row_strides_bytes(self) -> tuple[int, int, int]:
+        """Row strides of A, B and C in bytes (K x in, N x in, N x out)."""
+        return self.K * self.in_bytes, self.N * self.in_bytes, self.N * self.out_bytes
 
     def padded_to_16(self) -> "GemmProblem":
         """The same GEMM with K and N zero-padded up to multiples of 16 (alignment "all";
@@ -107,6 +132,15 @@ class TileConfig(_Frozen):
     num_stages: int
     GROUP_M: int = 8
     SPLIT_K: int = 1
+    kernel: str = Field(default="", pattern=r"^[a-z][a-z0-9_\-]*$")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _implied_kernel(cls, data):
+        if isinstance(data, dict) and not data.get("kernel"):
+            split = data.get("SPLIT_K", 1)
+            data = {**data, "kernel": implied_kernel(split if isinstance(split, int) else 1)}
+        return data
 
     @field_validator("BLOCK_M", "BLOCK_N", "BLOCK_K")
     @classmethod
@@ -145,30 +179,28 @@ class TileConfig(_Frozen):
 
     @property
     def name(self) -> str:
-        return (f"{self.BLOCK_M}x{self.BLOCK_N}x{self.BLOCK_K}_w{self.num_warps}_s{self.num_stages}"
-                f"_g{self.GROUP_M}_k{self.SPLIT_K}")
-
-    @property
-    def threads(self) -> int:
-        """Threads per block for a warp size of 32; use `threads_for(warp_size)` on AMD."""
-        return self.num_warps * 32
+        return config_name(self.keys(), self.kernel)
 
     def threads_for(self, warp_size: int) -> int:
+        """Threads per block on a device with this warp (wave) size."""
         return self.num_warps * warp_size
 
+    def keys(self) -> dict[str, int]:
+        """The config keys alone (perfmodel.names.CONFIG_KEYS)."""
+        return {k: getattr(self, k) for k in CONFIG_KEYS}
+
     def as_dict(self) -> dict:
-        return self.model_dump()
+        """The config keys and the kernel."""
+        return {**self.keys(), "kernel": self.kernel}
 
     @classmethod
     def parse(cls, text: str) -> "TileConfig":
-        """Read `128x128x64_w4_s3_g8_k1` (`_g` defaults to 8 and `_k` to 1 when left out)."""
-        m = re.fullmatch(r"\s*(\d+)x(\d+)x(\d+)_w(\d+)_s(\d+)(?:_g(\d+))?(?:_k(\d+))?\s*", text)
-        if not m:
-            raise ConfigError(
-                f"config '{text}' is not of the form BMxBNxBK_wW_sS[_gG][_kK], e.g. 128x128x64_w4_s3_g8_k1")
-        bm, bn, bk, w, s, g, k = m.groups()
-        return make_config(BLOCK_M=int(bm), BLOCK_N=int(bn), BLOCK_K=int(bk), num_warps=int(w),
-                           num_stages=int(s), GROUP_M=int(g or 8), SPLIT_K=int(k or 1))
+        """Read `128x128x64_w4_s3_g8_k1` or `tma:128x128x64_w4_s3` (`_g` defaults to 8, `_k` to 1)."""
+        cfg = parse_config_name(text)
+        if cfg is None:
+            raise ConfigError(f"config '{text}' is not of the form {NAME_FORM}, e.g. {NAME_EXAMPLE} "
+                              f"or tma:{NAME_EXAMPLE}")
+        return make_config(**cfg)
 
     def __str__(self) -> str:
         return self.name
@@ -185,9 +217,11 @@ def _one_line(kind: str, err: ValidationError) -> str:
     elif e["type"] in ("int_type", "int_parsing", "int_from_float"):
         msg = f"must be a whole number, got {e.get('input')!r}"
     elif e["type"] == "literal_error":
-        msg = f"got {e.get('input')!r}; allowed: {', '.join(GEMM_DTYPES)}"
+        msg = f"got {e.get('input')!r}; allowed: {', '.join(NAMES)}"
     elif e["type"] in ("greater_than", "less_than_equal"):
         msg = f"must be a whole number from 1 to {MAX_DIM}, got {e.get('input')!r}"
+    elif e["type"] == "string_pattern_mismatch":
+        msg = f"must be a kernel name (lower-case letters, digits, '_' or '-'), got {e.get('input')!r}"
     return f"{kind} field '{loc}': {msg}"
 
 

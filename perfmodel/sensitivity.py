@@ -6,8 +6,9 @@ one at a time and then all together in each direction, and the built-in space is
   spec quantities   every continuous `estimated` number of the device file (clocks, bandwidths,
                     per-clock rates, LDS and L2 sizes, latencies), through a modified copy of the
                     spec (byte sizes are rounded to whole bytes)
-  model constants   every `estimated` constant of perfmodel.timing.timing_params (the device has
-                    no calibration for it), through its `scale` argument
+  model constants   every `estimated` constant of perfmodel.kernels.pipeline.timing_params (the
+                    device has no calibration for it: transferred or a default), through its
+                    `scale` argument
 
 The report says, for each perturbation, whether the top-1 config changed and how far its
 predicted time moved. Counts (CUs, SIMDs, waves, register granules) are left alone: they are
@@ -18,10 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.hardware.schema import Confidence, HardwareSpec, iter_quantities
+from perfmodel.kernels.pipeline import timing_params
 from perfmodel.problem import GemmProblem
-from perfmodel.rank import rank
-from perfmodel.spec import Confidence, HardwareSpec, iter_quantities, load_hardware
-from perfmodel.timing import timing_params
+from perfmodel.ranking import rank
 
 CONTINUOUS_UNITS = {"hz", "bytes_per_s", "ops_per_clock_per_sm", "s", "cycles", "ratio", "bytes_per_clock", "elems_per_s"}
 PERTURB = 0.20
@@ -60,15 +62,15 @@ def _scaled_spec(spec: HardwareSpec, paths: list[str], factor: float) -> Hardwar
     return HardwareSpec.model_validate(data)
 
 
-def sensitivity(hw, problem: GemmProblem, configs=None) -> tuple[str, float, list[Perturbation]]:
+def sensitivity(hw, problem: GemmProblem, configs=None, kernels=None) -> tuple[str, float, list[Perturbation]]:
     """(baseline top-1 name, its predicted ms, perturbations)."""
     spec = load_hardware(hw)
-    base = rank(spec, problem, configs).best
+    base = rank(spec, problem, configs, kernels=kernels).best
     paths, consts = estimated_inputs(spec, problem.dtype)
     out: list[Perturbation] = []
 
     def record(name, factor, s, scale):
-        best = rank(s, problem, configs, scale=scale).best
+        best = rank(s, problem, configs, scale=scale, kernels=kernels).best
         out.append(Perturbation(name, factor, best.config.name, best.predicted_ms,
                                 best.config.name != base.config.name,
                                 (best.predicted_ms / base.predicted_ms - 1) * 100))

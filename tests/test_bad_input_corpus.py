@@ -3,6 +3,7 @@
 no traceback, and nothing written to an output path that was asked for."""
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -119,19 +120,42 @@ def cases(tmp: Path):
     add("plot-unknown-device", ["plot", "occupancy", "--hw", "h200,nosuch", "-o", tmp / "o.png"], ["unknown device 'nosuch'"], tmp / "o.png")
     add("plot-missing-folder", ["plot", "roofline", "--hw", "h200", *MNK, "-o", tmp / "no" / "dir" / "r.png"], ["does not exist"])
     add("compare-empty", ["compare", "--hw", ",", *MNK], ["at least one device"])
+    # kernels
+    add("tma-stride-not-16-bytes", ["predict", "--hw", "h200", "--m", "512", "--n", "512", "--k", "4001", "--config",
+                                    "tma:128x128x64_w4_s3_g8"], ["kernel tma cannot run", "16 bytes", "K = 4001"])
+    (tmp / "c7.json").write_text(json.dumps([{"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64, "num_warps": 4,
+                                              "num_stages": 3, "GROUP_M": 8, "kernel": "tma"}]))
+    add("configs-tma-on-odd-n", [*RANK, "--m", "512", "--n", "4001", "--k", "512", "--configs", tmp / "c7.json"],
+        ["kernel tma cannot run", "N = 4001"])
+    add("configs-tma-on-amd", ["rank", "--hw", "gfx936", *MNK, "--configs", tmp / "c7.json"],
+        ["kernel tma cannot run", "Tensor Memory Accelerator"])
+    (tmp / "c8.json").write_text(json.dumps([{"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64, "num_warps": 4,
+                                              "num_stages": 3, "GROUP_M": 8, "kernel": "warp9"}]))
+    add("configs-unknown-kernel", [*RANK, *MNK, "--configs", tmp / "c8.json"], ["unknown kernel 'warp9'", "grouped, splitk, tma"])
+    (tmp / "c9.json").write_text(json.dumps([{"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64, "num_warps": 4,
+                                              "num_stages": 3, "GROUP_M": 8, "SPLIT_K": 4, "kernel": "grouped"}]))
+    add("configs-grouped-with-split", [*RANK, *MNK, "--configs", tmp / "c9.json"], ["item 0", "kernel splitk"])
+    add("kernels-unknown", [*RANK, *MNK, "--kernels", "grouped,nosuch"], ["unknown kernel 'nosuch'"])
+    add("kernels-tma-on-amd", ["rank", "--hw", "gfx942", *MNK, "--kernels", "tma"], ["kernel tma cannot run", "gfx942"])
+    add("kernels-with-configs", [*RANK, *MNK, "--kernels", "tma", "--configs", tmp / "c7.json"], ["--configs or --kernels"])
+    add("config-unknown-kernel-prefix", ["predict", "--hw", "h200", *MNK, "--config", "warp9:64x64x64_w4_s3"],
+        ["unknown kernel 'warp9'"])
+    add("validate-unknown-dataset", ["validate", "--data", "h200/nosuch"], ["no such file or bundled dataset", "h200/runs"])
     return c
 
 
-def test_corpus_is_large_enough(tmp_path):
-    assert len(cases(tmp_path)) >= 30
+#: every case of the corpus by id (built once in a scratch folder, to name the parametrisation)
+CASE_IDS = [c[0] for c in cases(Path(tempfile.mkdtemp(prefix="perfmodel-corpus-")))]
 
 
-@pytest.mark.parametrize("i", range(51))
-def test_bad_input(cli, tmp_path, i):
-    all_cases = cases(tmp_path)
-    if i >= len(all_cases):
-        pytest.fail(f"corpus has {len(all_cases)} cases; the parametrisation expects 51")
-    name, argv, words, out = all_cases[i]
+def test_corpus_is_large_enough_and_ids_unique():
+    assert len(CASE_IDS) >= 60
+    assert len(set(CASE_IDS)) == len(CASE_IDS)
+
+
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_bad_input(cli, tmp_path, case_id):
+    name, argv, words, out = next(c for c in cases(tmp_path) if c[0] == case_id)
     r = cli(*argv)
     err = r.stderr.strip()
     assert r.returncode == 2, (name, r.returncode, err, r.stdout[:200])

@@ -16,11 +16,15 @@ def test_hardware_show_json_every_number_is_sourced(cli):
     r = cli("hardware", "show", "gfx936", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    seen = 0
+    seen = facts = 0
 
     def walk(node, path):
-        nonlocal seen
+        nonlocal seen, facts
         if isinstance(node, dict):
+            if "value" in node and isinstance(node["value"], (bool, str)):  # a fact: a name or a yes/no
+                assert {"value", "source", "confidence"} <= set(node), path
+                facts += 1
+                return
             if "value" in node and isinstance(node["value"], (int, float)):
                 assert {"value", "unit", "confidence"} <= set(node), path
                 assert "source" in node or "formula" in node, path
@@ -35,7 +39,7 @@ def test_hardware_show_json_every_number_is_sourced(cli):
             raise AssertionError(f"bare number at {path}: {node}")
 
     walk(data, "")
-    assert seen >= 40
+    assert seen >= 40 and facts >= 5
     assert all(v["confidence"] == "derived" and v["formula"] for v in data["derived"].values())
 
 

@@ -3,11 +3,12 @@
 import pytest
 
 import perfmodel
-from perfmodel.rank import rank
-from perfmodel.roofline import compute_path
+from perfmodel.arch.roofline import compute_path
+from perfmodel.hardware import load_hardware
+from perfmodel.kernels.pipeline import timing_params
+from perfmodel.prediction import predict, resources_of
+from perfmodel.ranking import rank
 from perfmodel.sensitivity import estimated_inputs
-from perfmodel.spec import load_hardware
-from perfmodel.timing import predict, timing_params
 
 
 @pytest.mark.parametrize("dev,dtype,path", [
@@ -21,14 +22,18 @@ def test_rank_works_and_picks_the_right_path(dev, dtype, path):
     assert r.estimated  # the Hygon picks rest on estimates, and say so
 
 
-def test_published_cross_checks():
-    from validation.hygon_crosscheck import rows
+def test_published_cross_checks_never_beat_the_peak():
+    """The model's best config never beats the device's derived peak on the path it uses. (How
+    close the prediction comes to each published figure is reported, not bounded: a published
+    rocBLAS or PyTorch figure is not a Triton kernel; tests/test_rank_cli.py keeps the README's
+    table equal to what this computes.)"""
+    from validation.hygon_crosscheck import PUBLISHED, rows
 
     table = rows()
-    assert len(table) == 4
+    assert [(r["device"], r["dtype"]) for r in table] == [(d, t) for d, t, _, _ in PUBLISHED]
     for r in table:
-        assert r["below_peak"], r  # never beats the device's peak on its path
-        assert 0.3 <= r["ratio_to_published"] <= 2.0, r  # within a sane band of the published figure
+        assert r["below_peak"], r
+        assert r["path"] == ("vector" if (r["device"], r["dtype"]) == ("gfx926", "fp16") else "matrix"), r
 
 
 def test_bw_mmac_latency_is_used():
@@ -54,11 +59,9 @@ def test_amd_relatives_say_what_they_stand_in_for():
 def test_seed_lds_statement_through_the_resource_rule():
     """Seed 000: an extra stage does not necessarily add an LDS buffer. On the AMD rule (the
     proxy for Hygon, measured on gfx90a/gfx942 compiles) 2 stages hold one buffer."""
-    from perfmodel.resources import predict_resources
-
     p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
-    one = predict_resources("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=1))
-    two = predict_resources("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=2))
-    three = predict_resources("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=3))
+    one = resources_of("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=1))
+    two = resources_of("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=2))
+    three = resources_of("gfx936", p, perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=3))
     assert one.smem_bytes == two.smem_bytes == 8192 and three.smem_bytes == 16384
     assert compute_path(load_hardware("gfx926"), "fp16")[0] == "vector"

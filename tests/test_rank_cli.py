@@ -16,8 +16,8 @@ def test_rank_json_contract(cli):
     items = json.loads(r.stdout)
     assert len(items) == 5
     for it in items:
-        assert {"BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K", "predicted_ms",
-                "limiter", "bound", "compute_path"} <= set(it)
+        assert {"BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K", "kernel",
+                "predicted_ms", "limiter", "bound", "compute_path"} <= set(it)
         assert isinstance(it["predicted_ms"], float)
     assert [i["predicted_ms"] for i in items] == sorted(i["predicted_ms"] for i in items)
 
@@ -31,6 +31,48 @@ def test_rank_exactly_the_given_configs(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert len(out) == 2 and {o["SPLIT_K"] for o in out} == {1, 4}
+
+
+def test_builtin_space_spans_every_kernel_that_applies():
+    import perfmodel
+    from perfmodel.ranking import rank
+
+    r = rank("h200", perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16"))
+    assert r.kernels == ["grouped", "splitk", "tma"]
+    assert {x.kernel for x in r.top(len(r))} == {"grouped", "splitk", "tma"}
+    # no TMA on an AMD device, and none where a row stride is not 16-byte aligned
+    assert rank("gfx942", perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")).kernels == ["grouped", "splitk"]
+    assert rank("h200", perfmodel.GemmProblem(M=512, N=512, K=4001, dtype="fp16")).kernels == ["grouped", "splitk"]
+
+
+def test_configs_name_their_kernel_and_are_ranked_together(cli, tmp_path):
+    base = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3, "GROUP_M": 8}
+    f = tmp_path / "c.json"
+    f.write_text(json.dumps([base, {**base, "kernel": "tma"}, {**base, "SPLIT_K": 2}]))
+    r = cli("rank", "--hw", "h200", "--m", 1000, "--n", 1000, "--k", 1000, "--configs", f, "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert sorted(o["kernel"] for o in out) == ["grouped", "splitk", "tma"]
+    # 1000 is not 16-divisible (element-wise pointer loads) but is 8-divisible: the TMA kernel loads it in bulk
+    assert out[0]["kernel"] == "tma"
+    r = cli("rank", "--hw", "h200", "--m", 1000, "--n", 1000, "--k", 1000, "--top", 3)
+    assert r.returncode == 0 and "tma:" in r.stdout
+
+
+def test_predict_a_tma_config(cli):
+    r = cli("predict", "--hw", "h200", "--m", 1000, "--n", 1000, "--k", 1000, "--config", "tma:128x128x64_w4_s3_g8", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["kernel"] == "tma" and d["alignment"] == "all" and d["config"] == "tma:128x128x64_w4_s3_g8_k1"
+    grouped = json.loads(cli("predict", "--hw", "h200", "--m", 1000, "--n", 1000, "--k", 1000, "--config",
+                             "128x128x64_w4_s3_g8", "--json").stdout)
+    assert grouped["kernel"] == "grouped" and grouped["alignment"] == "none"
+    assert d["smem_bytes"] == 3 * (128 + 128) * 64 * 2 + 3 * 8 != grouped["smem_bytes"]
+
+
+def test_python_m_perfmodel(cli):
+    r = cli("--version")
+    assert r.returncode == 0 and r.stdout.startswith("perfmodel 0.")
 
 
 def test_rank_table_is_readable(cli):
@@ -72,7 +114,8 @@ def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
 def test_validate_prints_every_ranker(cli):
     r = cli("validate")
     assert r.returncode == 0, r.stderr
-    for name in ("perfmodel", "default", "tutorial", "nvmh-top1", "nvmh-top8", "cublas"):
+    for name in ("perfmodel", "perfmodel:tma", "perfmodel:all", "default", "tutorial", "nvmh-top1", "nvmh-top8",
+                 "cublas"):
         assert name in r.stdout
 
 
@@ -124,12 +167,13 @@ def _readme_row(text: str, first_cell: str) -> list[str]:
 
 def test_readme_figures_are_the_computed_ones():
     """The README's accuracy and cross-check tables must match what the code computes now."""
-    from validation import report
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.metrics import evaluate
     from validation.hygon_crosscheck import rows
 
     text = (REPO / "README.md").read_text()
-    data = report.load_runs()
-    pm = report.evaluate(data, ["perfmodel"])["perfmodel"]
+    data = load_runs()
+    pm = evaluate(data, ["perfmodel"])["perfmodel"]
     cells = _readme_row(text, "perfmodel")
     want = [pm.top1_geomean, pm.top1_min, pm.top5_geomean, pm.spearman_median, pm.rel_err_median]
     assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want]
@@ -140,3 +184,18 @@ def test_readme_figures_are_the_computed_ones():
         cells = [c.strip() for c in line[0].strip("|").split("|")]
         assert float(cells[3]) == pytest.approx(r["predicted_tflops"], abs=0.051 if r["predicted_tflops"] < 100 else 0.51)
         assert cells[6] == f"{r['ratio_to_published']:.2f}"
+
+
+def test_readme_usage_commands_work_from_anywhere(cli, tmp_path):
+    """Every `perfmodel` line of the README's usage block runs from a folder outside the
+    checkout (bundled devices and datasets are found without the current directory)."""
+    text = (REPO / "README.md").read_text()
+    block = text.split("## Usage", 1)[1].split("```", 2)[1]
+    lines = [ln.split("  #", 1)[0].strip() for ln in block.splitlines() if ln.startswith("perfmodel ")]
+    assert len(lines) >= 15
+    (tmp_path / "my.json").write_text(json.dumps([{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 4,
+                                                    "num_stages": 3, "GROUP_M": 8}]))
+    for line in lines:
+        args = shlex.split(line)[1:]
+        r = cli(*args, cwd=tmp_path)
+        assert r.returncode == 0, (line, r.stderr)

@@ -1,4 +1,5 @@
-"""Resource predictor against recorded compiles (offline Triton 3.6.0) and the H200 runs."""
+"""Resource rules of the kernel models against recorded compiles (offline Triton 3.6.0) and the
+kernels the H200's JIT compiled."""
 
 import json
 from pathlib import Path
@@ -7,23 +8,21 @@ import numpy as np
 import pytest
 
 import perfmodel
-from perfmodel.resources import (
-    REGISTER_MODEL,
-    agreement,
-    is_table_compile,
-    predict_resources,
-    tile_input_bytes,
-)
+from perfmodel.kernels import registry
+from perfmodel.kernels.base import ConfigArrays
+from perfmodel.prediction import resources_of
+from perfmodel.scoring.agreement import agreement, is_table_compile, load_class_of, total
 
 DATA = Path(__file__).resolve().parent.parent / "validation" / "data"
+GROUPED, TMA = registry.get("grouped"), registry.get("tma")
 
 
 def _rows(path):
-    return [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def _sweeps():
-    """Both offline compile sweeps: alignment classes all/none and k/n."""
+    """The grouped kernel's offline compile sweeps: alignment classes all/none and k/n."""
     return _rows(DATA / "compile" / "compile_sweep.jsonl") + _rows(DATA / "compile" / "compile_sweep_mixed.jsonl")
 
 
@@ -31,8 +30,7 @@ def test_shared_memory_exact_for_at_least_95_percent_of_compiles():
     rows = _sweeps()
     assert {r["target"] for r in rows if r.get("kind") == "compile"} == {"sm_80", "sm_90", "gfx908", "gfx90a", "gfx942"}
     table = agreement(rows)
-    n = sum(d["n"] for d in table.values())
-    exact = sum(d["smem_exact"] for d in table.values())
+    n, exact = total(table)["n"], total(table)["smem_exact"]
     assert n >= 5 * 150
     assert exact / n >= 0.95, exact / n
     for label, d in table.items():
@@ -40,93 +38,85 @@ def test_shared_memory_exact_for_at_least_95_percent_of_compiles():
             assert d["smem_exact"] == d["n"], label
 
 
-def _sum(table, key):
-    return sum(d[key] for d in table.values())
-
-
 def test_registers_within_10_percent_for_90_percent_of_compiles_the_table_was_not_built_from():
-    """The issue's criterion, on compiles that are not the register table's own (another
-    num_stages or GROUP_M, bf16): an independent run of the compiler."""
+    """On compiles that are not the register table's own (another num_stages or GROUP_M, bf16):
+    an independent run of the compiler."""
     table = agreement(_sweeps())
     assert len(table) == 5 * 4  # every target in every alignment class
-    held_out = _sum(table, "held_out_n")
-    assert held_out >= 2000, held_out
-    assert _sum(table, "held_out_regs_within_10pct") / held_out >= 0.90
-    assert _sum(table, "regs_within_10pct") / _sum(table, "n") >= 0.90
+    t = total(table)
+    assert t["held_out_n"] >= 2000, t
+    assert t["held_out_regs_within_10pct"] / t["held_out_n"] >= 0.90
+    assert t["regs_within_10pct"] / t["n"] >= 0.90
     for label, d in table.items():
         assert d["held_out_regs_within_10pct"] / d["held_out_n"] >= 0.80, label
 
 
 def test_register_table_holds_what_the_compiler_reports():
-    """Where the compile sweep (a separate run, its own file) compiled exactly a table entry,
-    the table holds the same registers: the table is the compiler's output, not a fit."""
-    from perfmodel.register_table import lookup
-
-    rows = [r for r in _sweeps() if r.get("kind") == "compile" and r["status"] == "ok" and is_table_compile(r)]
-    assert len(rows) >= 1000
-    for r in rows:
-        regs, _, found = lookup(r["target"], r.get("alignment") or ("all" if r["aligned"] else "none"), r["BLOCK_M"],
-                                r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"])
-        want = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]
-        assert found and int(regs) == want, r["target"] + " " + r["config"]
-
-
-def test_register_table_covers_the_builtin_geometries():
-    from perfmodel.register_table import load_table, lookup
-    from validation.register_table import geometries
-
-    assert load_table()["triton"] == "3.6.0"
-    for target, ws in (("sm_80", 32), ("sm_90", 32), ("gfx908", 64), ("gfx90a", 64), ("gfx942", 64)):
-        g = np.array(geometries(ws))
-        assert len(g) >= 260
-        for alignment in ("all", "k", "n", "none"):
-            for stages in (1, 2, 3, 6):
-                _, _, found = lookup(target, alignment, g[:, 0], g[:, 1], g[:, 2], g[:, 3], np.full(len(g), stages))
-                assert found.all(), (target, alignment, stages, g[~found][:3])
+    """Where a compile sweep (a separate run, its own file) compiled exactly a table entry, the
+    table holds the same registers: each table is the compiler's output, not a fit."""
+    for model, rows in ((GROUPED, _sweeps()), (TMA, _rows(DATA / "compile" / "compile_sweep_tma.jsonl"))):
+        rows = [r for r in rows if r.get("kind") == "compile" and r["status"] == "ok" and is_table_compile(r)]
+        assert len(rows) >= 60, model.name
+        for r in rows:
+            regs, _, found = model.table.lookup(r["target"], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"],
+                                                r["BLOCK_K"], r["num_warps"], r["num_stages"])
+            want = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]
+            assert found and int(regs) == want, f"{model.name} {r['target']} {r['config']}"
 
 
-def test_register_table_reproduces_on_recompile():
-    """Recompile a few table entries now (small tiles: fast) and compare."""
+def test_register_tables_cover_the_builtin_geometries():
+    from validation.register_table import CLASSES, geometries
+
+    for model, targets in ((GROUPED, ("sm_80", "sm_90", "gfx908", "gfx90a", "gfx942")), (TMA, ("sm_90",))):
+        assert model.table.triton == "3.6.0" and model.table.targets == set(targets)
+        for target in targets:
+            g = np.array(geometries(32 if target.startswith("sm") else 64))
+            assert len(g) >= 260
+            for alignment in dict.fromkeys(a for a, _ in CLASSES[model.name]):
+                for stages in (1, 2, 3, 6):
+                    _, _, found = model.table.lookup(target, alignment, g[:, 0], g[:, 1], g[:, 2], g[:, 3],
+                                                     np.full(len(g), stages))
+                    assert found.all(), (model.name, target, alignment, stages, g[~found][:3])
+
+
+@pytest.mark.parametrize("kernel,target,aligned,c", [
+    ("grouped", "sm_90", "all", (64, 64, 32, 4, 2)), ("grouped", "sm_80", "none", (32, 64, 32, 2, 3)),
+    ("grouped", "gfx942", "k", (64, 32, 64, 4, 1)), ("grouped", "gfx908", "n", (16, 64, 32, 2, 3)),
+    ("tma", "sm_90", "all", (64, 128, 32, 4, 3))])
+def test_register_table_reproduces_on_recompile(kernel, target, aligned, c):
+    """Recompile a table entry now (small tiles: fast) and compare."""
     pytest.importorskip("triton")
-    from perfmodel.register_table import lookup
     from validation.compile_sweep import one
 
-    for target, aligned, c in (("sm_90", "all", (64, 64, 32, 4, 2)), ("sm_80", "none", (32, 64, 32, 2, 3)),
-                               ("gfx942", "k", (64, 32, 64, 4, 1)), ("gfx908", "n", (16, 64, 32, 2, 3))):
-        cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
-        row = one((target, "fp16", aligned, cfg))
-        regs, _, found = lookup(target, aligned, *c)
-        assert found and int(regs) == (row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]), (target, c)
+    cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
+    row = one((kernel, target, "fp16", aligned, cfg))
+    regs, _, found = registry.get(kernel).table.lookup(target, aligned, *c)
+    assert found and int(regs) == (row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]), (target, c)
 
 
 def test_configs_outside_the_table_fall_back_to_the_fit():
     p32 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp32")
     p16 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
     c = perfmodel.TileConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=32, num_warps=4, num_stages=3)
-    assert "linear fit" in predict_resources("h200", p32, c).rule
-    assert "compile table (sm_90)" in predict_resources("h200", p16, c).rule
-    assert "gfx90a stand-in" in predict_resources("gfx936", p16, c).rule
+    assert "linear fit" in resources_of("h200", p32, c).registers_from
+    assert "compile table (sm_90)" in resources_of("h200", p16, c).registers_from
+    assert "gfx90a stand-in" in resources_of("gfx936", p16, c).registers_from
     huge = perfmodel.TileConfig(BLOCK_M=256, BLOCK_N=256, BLOCK_K=64, num_warps=2, num_stages=3)
-    r = predict_resources("h200", p16, huge)
-    assert "linear fit" in r.rule and r.regs_per_thread == 255 and r.spilled_regs_per_thread > 500
+    r = resources_of("h200", p16, huge)
+    assert "linear fit" in r.registers_from and r.regs_per_thread == 255 and r.spilled_regs_per_thread > 500
 
 
 def test_shared_memory_on_the_h200_runs():
-    runs = [r for r in _rows(DATA / "h200" / "runs.jsonl") if r.get("kind") == "run" and r["kernel"] == "grouped"
-            and r.get("smem_bytes") is not None]
-    ok = 0
-    for r in runs:
-        p = perfmodel.GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype=r["dtype"])
-        c = perfmodel.TileConfig(**{k: r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M")})
-        ok += predict_resources("h200", p, c).smem_bytes == r["smem_bytes"]
-    assert ok / len(runs) >= 0.95, ok / len(runs)
+    table = agreement(_rows(DATA / "h200" / "runs.jsonl"))
+    assert total(table)["n"] > 5000
+    assert total(table)["smem_exact"] / total(table)["n"] >= 0.95
 
 
-def test_register_table_is_what_the_fit_gives():
+def test_register_fit_is_what_the_fit_script_gives():
     from validation.fit_registers import fit, load_rows
 
     table = fit(load_rows())
-    assert {k: tuple(v[0]) for k, v in table.items()} == REGISTER_MODEL
+    assert {k: tuple(v[0]) for k, v in table.items()} == GROUPED.fit.coefficients()
 
 
 def test_llvm_occupancy_matches_for_every_amd_kernel():
@@ -140,19 +130,20 @@ def test_llvm_occupancy_matches_for_every_amd_kernel():
 
 
 def test_seed_tile_pair():
+    p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
     c = perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, num_warps=4, num_stages=2)
-    assert tile_input_bytes(c, "fp16") == 8192
+    assert resources_of("gfx936", p, c).smem_bytes == 8192  # seed 000: one 64x64x32 fp16 pair = 8 KiB
 
 
-def test_from_compile_matches_the_rule_for_an_aligned_sm90_config():
+def test_compiling_matches_the_rule_for_an_aligned_sm90_config():
     pytest.importorskip("triton")
-    from perfmodel.resources import from_compile
+    from validation.compile_sweep import one
 
     p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
     c = perfmodel.TileConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, num_warps=4, num_stages=3, GROUP_M=8)
-    real = from_compile("h200", p, c)
-    assert real.smem_bytes == predict_resources("h200", p, c).smem_bytes == 3 * 32768
-    assert real.instruction == "wgmma"
+    real = one(("grouped", "sm_90", "fp16", "all", c.keys()))
+    assert real["smem_bytes"] == resources_of("h200", p, c).smem_bytes == 3 * 32768
+    assert real["mma"] == "wgmma" == resources_of("h200", p, c).instruction
 
 
 @pytest.mark.parametrize("M,N,K,want", [(4096, 4096, 4096, "all"), (4095, 4096, 4096, "all"), (2048, 50257, 768, "k"),
@@ -169,30 +160,47 @@ def test_shared_memory_when_only_one_operand_is_aligned():
     k_only = perfmodel.GemmProblem(M=4096, N=4095, K=4096, dtype="fp16")
     n_only = perfmodel.GemmProblem(M=4096, N=4096, K=4095, dtype="fp16")
     a, b = 128 * 32 * 2, 32 * 64 * 2
-    assert predict_resources("h200", k_only, c).smem_bytes == 2 * a + b  # wgmma: num_stages buffers
-    assert predict_resources("h200", n_only, c).smem_bytes == a + 2 * b
-    assert predict_resources("gfx942", k_only, c).smem_bytes == a + b  # AMD: num_stages - 1
+    assert resources_of("h200", k_only, c).smem_bytes == 2 * a + b  # wgmma: num_stages buffers
+    assert resources_of("h200", n_only, c).smem_bytes == a + 2 * b
+    assert resources_of("gfx942", k_only, c).smem_bytes == a + b  # AMD: num_stages - 1
     table = agreement(_rows(DATA / "h200" / "mixed.jsonl"))
     assert set(table) == {"h200-jit/k", "h200-jit/n"}
-    n = _sum(table, "n")
-    assert n >= 900
-    assert _sum(table, "smem_exact") / n >= 0.98
+    assert total(table)["n"] >= 900
+    assert total(table)["smem_exact"] / total(table)["n"] >= 0.98
 
 
 @pytest.mark.parametrize("name", ["runs.jsonl", "holdout.jsonl", "mixed.jsonl"])
 def test_registers_of_the_kernels_the_h200_compiled(name):
     """The device's JIT compiles are an independent run of the compiler: registers within 10%
     for >= 90% of the kernels that are not the table's own compile."""
-    table = agreement(_rows(DATA / "h200" / name))
-    held_out = _sum(table, "held_out_n")
-    assert held_out >= 700
-    assert _sum(table, "held_out_regs_within_10pct") / held_out >= 0.90
+    t = total(agreement(_rows(DATA / "h200" / name)))
+    assert t["held_out_n"] >= 700
+    assert t["held_out_regs_within_10pct"] / t["held_out_n"] >= 0.90
 
 
-def test_register_table_grid_is_the_ranking_space():
-    import importlib
+def test_tma_shared_memory_rule_on_compiles_and_h200_kernels():
+    """The TMA kernel's rule (buffers x (A + B + an 8-byte mbarrier), one shared buffer for
+    num_stages 1 on mma.sync, at least the C tile the TMA store stages) against metadata.shared
+    of the offline sm_90 compiles (fp16 and bf16) and of every TMA kernel the H200 compiled."""
+    sweep = agreement(_rows(DATA / "compile" / "compile_sweep_tma.jsonl"), "tma")
+    runs = agreement(_rows(DATA / "h200" / "runs.jsonl"), "tma")
+    for table, n in ((sweep, 324), (runs, 360)):
+        t = total(table)
+        assert t["n"] == n and t["smem_exact"] == n, table
+        assert t["held_out_regs_within_10pct"] / t["held_out_n"] >= 0.95, table
+    assert set(runs) == {"h200-jit/all"}  # 1000 x 1000 x 1000 too: TMA loads it in bulk
 
-    rank = importlib.import_module("perfmodel.rank")  # the module, not the rank() function
-    register_table = importlib.import_module("perfmodel.register_table")
-    assert (register_table.BLOCK_MN, register_table.BLOCK_K, register_table.WARPS) == (rank.BLOCK_MN, rank.BLOCK_K,
-                                                                                        rank.WARPS)
+
+def test_tma_rule_cases():
+    """Hand-worked cases of the TMA rule, from compiles (validation/data/compile/compile_sweep_tma.jsonl)."""
+    p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    spec = perfmodel.load_hardware("h200")
+
+    def smem(bm, bn, bk, w, s):
+        return int(TMA.resources(spec, p, ConfigArrays.of([dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, num_warps=w,
+                                                                 num_stages=s)])).smem_bytes[0])
+
+    assert smem(128, 128, 64, 4, 3) == 3 * (128 + 128) * 64 * 2 + 3 * 8  # wgmma: num_stages buffers + mbarriers
+    assert smem(32, 64, 128, 4, 4) == 3 * (32 + 64) * 128 * 2 + 3 * 8  # mma.sync: num_stages - 1
+    assert smem(128, 256, 16, 8, 2) == 128 * 256 * 2  # the C tile is larger than the pipeline
+    assert smem(32, 32, 64, 2, 1) == 32 * 64 * 2 + 8  # one stage on mma.sync: one buffer for A and B in turn

@@ -7,15 +7,8 @@ import pytest
 import yaml
 
 import perfmodel
-from perfmodel.spec import (
-    Confidence,
-    Quantity,
-    SpecError,
-    iter_quantities,
-    known_devices,
-    load_hardware,
-    registry_dir,
-)
+from perfmodel.errors import SpecError
+from perfmodel.hardware import Confidence, Quantity, iter_facts, iter_quantities, known_devices, load_hardware, registry_dir
 
 EXPECTED_IDS = {"h200", "h100", "a100", "gfx926", "gfx936", "gfx906", "gfx908", "gfx90a", "gfx942"}
 
@@ -197,3 +190,60 @@ def test_missing_file_and_directory(tmp_path):
 
 def test_top_level_api():
     assert perfmodel.load_hardware("h200").sm_count == 132
+
+
+# ---- toolchain facts and calibration transfer ----------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_IDS))
+def test_every_fact_is_sourced_and_consistent(name):
+    spec = load_hardware(name)
+    facts = dict(iter_facts(spec))
+    assert "toolchain.triton_backend" in facts and "toolchain.warpgroup_mma" in facts
+    for path, f in facts.items():
+        assert len(f.source) >= 10, path
+        if f.confidence is Confidence.estimated:
+            assert "estimat" in f.source.lower(), path
+    assert spec.backend == ("cuda" if spec.vendor == "nvidia" else "hip")
+    if spec.compile_target is not None:
+        assert spec.compile_target == spec.target  # public Triton compiles for the device itself
+    if spec.has("warpgroup_mma") or spec.has("tensor_memory_accelerator"):
+        assert spec.target == "sm_90"
+
+
+def test_transfer_references_are_calibrated_bundled_devices():
+    from perfmodel.hardware.transfer import RULES, reference_of
+
+    for spec in known_devices():
+        ref = reference_of(spec)
+        if ref is None:
+            assert all(getattr(spec.calibration, name) is not None for name in RULES), spec.id
+        else:
+            assert ref.transfer is None and all(getattr(ref.calibration, name) is not None for name in RULES), spec.id
+
+
+def test_transfer_rules_hand_worked():
+    """gfx936 borrows the H200's constants: the same clock cycles (1.98 GHz -> 1.5 GHz), the same
+    L2 bytes per clock per SM, the same share of its L2, ratios as they are."""
+    from perfmodel.hardware.transfer import constant
+
+    h200, bw = load_hardware("h200"), load_hardware("gfx936")
+    cal = h200.calibration
+    lat = constant(bw, "pipeline_latency_s")
+    assert not lat.measured and "h200" in lat.how
+    assert lat.value == pytest.approx(cal.pipeline_latency_s.value * 1.98 / 1.5)
+    assert constant(bw, "overlap_leak").value == cal.overlap_leak.value
+    assert constant(bw, "l2_bw_achieved_bytes_per_s").value == pytest.approx(
+        cal.l2_bw_achieved_bytes_per_s.value / (132 * 1.98e9) * 80 * 1.5e9)
+    assert constant(bw, "l2_effective_bytes").value == pytest.approx(cal.l2_effective_bytes.value / 62914560 * 8388608)
+    assert constant(h200, "pipeline_latency_s").measured
+    assert constant(bw, "vector_efficiency").value == 0.8  # nobody has measured it: the stated default
+
+
+def test_a_device_without_calibration_or_reference_says_what_is_missing(tmp_path):
+    d = yaml.safe_load((registry_dir() / "gfx936.yaml").read_text())
+    del d["transfer"]
+    path = tmp_path / "orphan.yaml"
+    path.write_text(yaml.safe_dump(d))
+    with pytest.raises(SpecError, match="no calibration for .* and its file names no transfer.reference"):
+        perfmodel.rank(str(path), perfmodel.GemmProblem(M=256, N=256, K=256))

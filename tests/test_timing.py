@@ -9,20 +9,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import perfmodel
-from perfmodel.rank import builtin_space, predict_many, rank
-from perfmodel.roofline import roofline
-from perfmodel.spec import known_devices, load_hardware
-from perfmodel.timing import predict
-from validation import report
+from perfmodel.arch.roofline import compute_path, roofline
+from perfmodel.hardware import known_devices, load_hardware
+from perfmodel.kernels.grouped import GroupedKernel
+from perfmodel.kernels.splitk import SplitKKernel
+from perfmodel.prediction import predict
+from perfmodel.ranking import evaluate_all, rank
+from perfmodel.scoring.datasets import load_runs
+from perfmodel.scoring.metrics import evaluate
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def results():
-    data = report.load_runs()
+    data = load_runs()
     names = ["perfmodel", "default", "tutorial", "nvmh-top1", "nvmh-top8"]
-    return data, report.evaluate(data, names)
+    return data, evaluate(data, names)
 
 
 def test_acceptance_on_recorded_h200_runs(results):
@@ -45,7 +48,7 @@ def test_better_than_the_peers(results):
 
 
 def test_every_recorded_run_is_at_or_above_the_roofline_floor():
-    data = report.load_runs()
+    data = load_runs()
     for s in data.shapes:
         floor = roofline("h200", perfmodel.GemmProblem(M=s.M, N=s.N, K=s.K, dtype=s.dtype)).floor_s
         assert s.best_ms * 1e-3 >= floor, (s.label(), s.best_ms, floor)
@@ -83,26 +86,32 @@ def test_rank_top1_is_the_minimum_of_predict():
     best = r.best
     again = predict("h100", problem, best.config)
     assert math.isclose(again.predicted_ms, best.predicted_ms, rel_tol=1e-9)
-    t = predict_many("h100", problem, builtin_space(problem))
-    assert math.isclose(np.min(t[np.isfinite(t)]) * 1e3, best.predicted_ms, rel_tol=1e-9)
+    result = evaluate_all("h100", problem).result
+    t = result["time_s"][result["fits"]]
+    assert math.isclose(np.min(t) * 1e3, best.predicted_ms, rel_tol=1e-9)
 
 
 DEVICES = [d.id for d in known_devices()]
-DT = {"h200": ["fp16", "bf16", "tf32", "int8"], "h100": ["fp16", "bf16"], "a100": ["fp16", "tf32"]}
 
 
 @settings(max_examples=40, deadline=None)
 @given(dev=st.sampled_from(DEVICES), m=st.integers(1, 20000), n=st.integers(1, 20000), k=st.integers(1, 40000),
        i=st.integers(0, 10_000))
-def test_prediction_positive_finite_and_above_floor(dev, m, n, k, i):
+def test_the_model_never_beats_the_peak_before_any_clamp(dev, m, n, k, i):
+    """The waves' own time (k-steps, prologue, epilogue; before the DRAM floor and the roofline
+    clamp) is never below the FLOPs over the device's derived peak on the dtype's path: the
+    model's terms cannot add up to a kernel faster than the hardware. The peak is read from
+    the spec's derived numbers, not from perfmodel.arch.roofline."""
     spec = load_hardware(dev)
     problem = perfmodel.GemmProblem(M=m, N=n, K=k, dtype="fp16" if spec.dtype_throughput("fp16") else "fp32")
-    space = builtin_space(problem)
-    j = i % len(space["BLOCK_M"])
-    cfg = perfmodel.TileConfig(**{key: int(v[j]) for key, v in space.items()})
-    p = predict(spec, problem, cfg)
-    if np.isfinite(p.time_s):
-        assert p.time_s > 0 and p.time_s >= roofline(spec, problem).floor_s * (1 - 1e-12)
+    arrays, r = evaluate_all(spec, problem)[:2]
+    j = i % arrays.size
+    path = compute_path(spec, problem.dtype)[0]
+    peak = spec.derived()[f"peak_{problem.dtype}_{path}_ops_per_s"].value
+    if r["fits"][j]:
+        assert np.isfinite(r["time_s"][j]) and r["time_s"][j] > 0
+        assert r["waves_s"][j] >= problem.flops / peak * (1 - 1e-12), (arrays.config(j, str(r["kernel"][j])).name,
+                                                                        r["waves_s"][j], problem.flops / peak)
 
 
 @settings(max_examples=40, deadline=None)
@@ -115,9 +124,11 @@ def test_time_does_not_fall_when_k_grows(dev, m, n, k, dk, i):
     big = perfmodel.GemmProblem(M=m, N=n, K=k + dk * 16, dtype=dt)  # keep K's alignment class
     if small.k_aligned != big.k_aligned:
         return
-    space = builtin_space(big)
-    j = i % len(space["BLOCK_M"])
-    cfg = perfmodel.TileConfig(**{key: int(v[j]) for key, v in space.items()})
+    arrays, result = evaluate_all(spec, big)[:2]
+    j = i % arrays.size
+    cfg = arrays.config(j, str(result["kernel"][j]))
+    if cfg.kernel == "tma" and small.K % 8:
+        return  # the TMA kernel cannot run the smaller problem at all
     t1, t2 = predict(spec, small, cfg).time_s, predict(spec, big, cfg).time_s
     assert t2 >= t1 * (1 - 1e-9)
 
@@ -132,9 +143,9 @@ def test_ranking_is_deterministic():
 def test_holdout_shapes_are_scored_and_reported():
     """Shapes recorded after the model was settled: the model is weaker there (see the README),
     but still ahead of the tutorial list and of nvMatmulHeuristics' first pick."""
-    data = report.load_runs(REPO / "validation" / "data" / "h200" / "holdout.jsonl")
+    data = load_runs("h200/holdout")
     assert len(data.shapes) == 10 and all(s.index >= 100 for s in data.shapes)
-    res = report.evaluate(data, ["perfmodel", "tutorial", "nvmh-top1"])
+    res = evaluate(data, ["perfmodel", "tutorial", "nvmh-top1"])
     pm = res["perfmodel"]
     assert pm.spearman_median >= 0.80 and pm.rel_err_median <= 0.25
     assert pm.top1_geomean > res["tutorial"].top1_geomean
@@ -143,22 +154,20 @@ def test_holdout_shapes_are_scored_and_reported():
 
 def test_mixed_alignment_shapes_are_scored_and_reported():
     """Shapes where only K or only N is 16-divisible (recorded after the alignment classes were
-    modelled): the class-aware model must beat treating them as fully unaligned, and the
-    autotuned tutorial list."""
-    import perfmodel.problem as problem_mod
-
-    data = report.load_runs(REPO / "validation" / "data" / "h200" / "mixed.jsonl")
+    modelled): the class-aware model must beat treating them as fully unaligned (the same
+    kernel models with a two-class alignment policy passed in), and the autotuned tutorial list."""
+    data = load_runs("h200/mixed")
     assert len(data.shapes) == 6 and {perfmodel.GemmProblem(M=s.M, N=s.N, K=s.K, dtype=s.dtype).alignment
                                       for s in data.shapes} == {"k", "n"}
-    res = report.evaluate(data, ["perfmodel", "tutorial"])
+    res = evaluate(data, ["perfmodel", "tutorial"])
     pm = res["perfmodel"]
     assert pm.top1_geomean > res["tutorial"].top1_geomean
-    saved = problem_mod.GemmProblem.alignment
-    try:
-        problem_mod.GemmProblem.alignment = property(lambda p: "all" if p.k_aligned and p.n_aligned else "none")
-        as_none = report.evaluate(data, ["perfmodel"])["perfmodel"]
-    finally:
-        problem_mod.GemmProblem.alignment = saved
+
+    def two_classes(p):
+        return "all" if p.k_aligned and p.n_aligned else "none"
+
+    models = {"grouped": GroupedKernel(two_classes), "splitk": SplitKKernel(two_classes)}
+    as_none = evaluate(data, ["perfmodel"], kernel_models=models)["perfmodel"]
     assert pm.top1_geomean > as_none.top1_geomean + 0.05
     assert pm.rel_err_median < as_none.rel_err_median
 
@@ -166,20 +175,22 @@ def test_mixed_alignment_shapes_are_scored_and_reported():
 def test_padding_mixed_shapes_pays_more_than_the_model_says():
     """What `perfmodel rank`'s padding note claims: for each mixed-alignment shape, zero-padding
     K and N to multiples of 16 is predicted faster, and measured faster still (padded.jsonl)."""
-    mixed = report.load_runs(REPO / "validation" / "data" / "h200" / "mixed.jsonl")
-    padded = report.load_runs(REPO / "validation" / "data" / "h200" / "padded.jsonl")
+    mixed = load_runs("h200/mixed")
+    padded = load_runs("h200/padded")
     assert len(mixed.shapes) == len(padded.shapes) == 6
     for sm, sp in zip(mixed.shapes, padded.shapes):
         problem = perfmodel.GemmProblem(M=sm.M, N=sm.N, K=sm.K, dtype=sm.dtype)
         padded = problem.padded_to_16()
         assert (sp.M, sp.N, sp.K) == (padded.M, padded.N, padded.K) and padded.alignment == "all"
         measured = min(r["time_ms"] for r in sm.runs) / min(r["time_ms"] for r in sp.runs)
-        predicted = rank("h200", problem).best.predicted_ms / rank("h200", padded).best.predicted_ms
+        kernels = "grouped,splitk"  # the kernels the runs timed
+        predicted = rank("h200", problem, kernels=kernels).best.predicted_ms / rank(
+            "h200", padded, kernels=kernels).best.predicted_ms
         assert measured > predicted > 1.3, (sm.M, sm.N, sm.K, measured, predicted)
 
 
 def test_padded_shapes_are_a_second_aligned_holdout():
-    data = report.load_runs(REPO / "validation" / "data" / "h200" / "padded.jsonl")
-    res = report.evaluate(data, ["perfmodel", "tutorial"])
+    data = load_runs("h200/padded")
+    res = evaluate(data, ["perfmodel", "tutorial"])
     assert res["perfmodel"].top1_geomean > res["tutorial"].top1_geomean
     assert res["perfmodel"].spearman_median >= 0.85

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perfmodel.traffic import gemm_traffic, grouped_order
+from perfmodel.kernels.traffic import gemm_traffic, grouped_order
 
 
 def lru_dram_bytes(M, N, K, e, BM, BN, BK, GROUP_M, W, cap):

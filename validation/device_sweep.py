@@ -42,7 +42,22 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from perfmodel.dtypes import DTYPES  # noqa: E402  (plain table: no pydantic needed here)
 from validation import suite  # noqa: E402
+
+
+def device_limits() -> tuple[int, int]:
+    """(SM count, shared-memory bytes per block with opt-in) of GPU 0, from torch."""
+    import torch
+
+    p = torch.cuda.get_device_properties(0)
+    return p.multi_processor_count, int(p.shared_memory_per_block_optin)
+
+
+def torch_dtype(dtype: str):
+    import torch
+
+    return getattr(torch, DTYPES[dtype].torch)
 
 # ---------------------------------------------------------------------------------------
 # environment
@@ -95,8 +110,9 @@ def load_nvmh_picks() -> dict:
     return json.loads(p.read_text()).get("picks", {})
 
 
-def entries_for_shape(M, N, K, dtype, nvmh) -> list[dict]:
-    """(kernel, config, tags) to time for one shape, deduplicated."""
+def entries_for_shape(M, N, K, dtype, nvmh, limits) -> list[dict]:
+    """(kernel, config, tags) to time for one shape, deduplicated; `limits` = device_limits()."""
+    sm_count, smem_limit = limits
     out: dict[tuple, dict] = {}
 
     def add(kernel, c, tag):
@@ -108,13 +124,13 @@ def entries_for_shape(M, N, K, dtype, nvmh) -> list[dict]:
             out[key]["tags"].append(tag)
 
     tut = {suite.cfg_name(c) for c in suite.TUTORIAL_CONFIGS}
-    for c in suite.grid_configs():
+    for c in suite.grid_configs(smem_limit):
         add("grouped", c, "grid")
         if suite.cfg_name(c) in tut:
             add("grouped", c, "tutorial")
         if suite.cfg_name(c) == suite.cfg_name(suite.DEFAULT_CONFIG):
             add("grouped", c, "default")
-    if suite.wants_splitk(M, N):
+    if suite.wants_splitk(M, N, sm_count):
         for c in suite.splitk_configs():
             add("splitk", c, "grid")
     for c in nvmh.get(suite.shape_key(M, N, K, dtype), []):
@@ -147,7 +163,7 @@ def _precompile(job) -> tuple[str, str]:
 
         from validation.kernels import matmul as mk
 
-        dt = {"fp16": torch.float16, "bf16": torch.bfloat16}[dtype]
+        dt = torch_dtype(dtype)
         meta = dict(BLOCK_M=c["BLOCK_M"], BLOCK_N=c["BLOCK_N"], BLOCK_K=c["BLOCK_K"], GROUP_M=c["GROUP_M"],
                     num_warps=c["num_warps"], num_stages=c["num_stages"], grid=(1,))
         if kernel == "grouped":
@@ -162,8 +178,9 @@ def _precompile(job) -> tuple[str, str]:
 
 def precompile(shapes, nvmh, jobs: int) -> None:
     todo, seen = [], set()
+    limits = device_limits()
     for (_, M, N, K, dtype) in shapes:
-        for e in entries_for_shape(M, N, K, dtype, nvmh):
+        for e in entries_for_shape(M, N, K, dtype, nvmh, limits):
             if e["kernel"] == "tma":
                 continue
             key = (e["kernel"], dtype, _spec_pattern(_int_args(M, N, K, e["kernel"])), suite.cfg_name(e["config"]))
@@ -254,7 +271,7 @@ def run_shape(si, shape, nvmh, out, occ_samples):
     from validation.kernels import matmul as mk
 
     fam, M, N, K, dtype = shape
-    dt = {"fp16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    dt = torch_dtype(dtype)
     torch.manual_seed(1000 + si)
     a = torch.randn((M, K), device="cuda", dtype=dt)
     b = torch.randn((K, N), device="cuda", dtype=dt)
@@ -271,7 +288,7 @@ def run_shape(si, shape, nvmh, out, occ_samples):
                           "rel_err": (cub.float() - ref).norm().item() / ref_norm}) + "\n")
     out.flush()
 
-    entries = entries_for_shape(M, N, K, dtype, nvmh)
+    entries = entries_for_shape(M, N, K, dtype, nvmh, device_limits())
     max_split = max([e["config"]["SPLIT_K"] for e in entries if e["kernel"] == "splitk"] or [1])
     workspace = torch.empty(max_split * M * N, device="cuda", dtype=torch.float32) if max_split > 1 else None
     n_ok = n_bad = 0
@@ -353,7 +370,7 @@ def calibrate(outdir: Path) -> None:
                 acc += tl.load(x_ptr + base + off + tl.arange(0, BLOCK), cache_modifier=".cg")
         tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), acc)
 
-    progs, block = 132 * 8, 1024
+    progs, block = device_limits()[0] * 8, 1024
     curve = []
     for mib in (4, 8, 16, 24, 28, 32, 36, 40, 44, 48, 56, 64, 80, 96, 128, 256):
         chunk = max(block, (mib * (1 << 20) // 4 // progs) // block * block)
@@ -413,7 +430,8 @@ def occupancy_sweep(samples, outdir: Path) -> None:
         seen.add(key)
         max_dyn = func_attribute(k.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
         for threads in range(32, warps * 32 + 1, 32):
-            for smem in list(range(0, 48 * 1024 + 1, 4096)) + list(range(52 * 1024, 232449, 12 * 1024)) + [232448]:
+            limit = device_limits()[1]
+            for smem in list(range(0, 48 * 1024 + 1, 4096)) + list(range(52 * 1024, limit + 1, 12 * 1024)) + [limit]:
                 if smem > (max_dyn or 0):
                     continue
                 rows.append({"n_regs": int(k.n_regs), "threads": threads, "smem_bytes": smem,

@@ -6,7 +6,8 @@ has the config; this linear rule covers the rest (other dtypes, off-grid tiles, 
 accumulators). It is within 10% for ~65% of the sweep's compiles: ptxas and LLVM choose
 register counts that no formula tried here follows closely.
 
-    python validation/fit_registers.py          # prints the table perfmodel/resources.py holds
+    python validation/fit_registers.py [--write]   # prints the fit; --write puts it into
+                                                   # perfmodel/kernels/grouped/register_fit.json
 
 For each (backend, aligned, instruction) class of compiled grouped-GEMM kernels, a linear model
 of the register demand per thread (NVIDIA: allocated registers plus spilled slots; AMD: the
@@ -20,9 +21,11 @@ least squares on relative error (weights 1/y):
     vec16  = (BLOCK_M + BLOCK_N) x BLOCK_K x bytes / 16 / threads   16-byte loads per thread and k-step
     elems  = (BLOCK_M + BLOCK_N) x BLOCK_K / threads                 elements per thread and k-step
 
-Backends: sm_90 (wgmma / mma.sync), sm_80 (mma.sync), amdgpu (gfx90a and gfx942 together:
-the unified VGPR+AGPR count LLVM uses for occupancy) and amdgpu-gfx908 (max(VGPR, AGPR)).
-tests/test_resources.py refits and checks that resources.py holds exactly these numbers.
+Classes (perfmodel.kernels.registers.RegisterFit.fit_class of the device each target is
+compiled for): sm_90 (wgmma / mma.sync), sm_80 (mma.sync), amdgpu (gfx90a and gfx942 together:
+the unified VGPR+AGPR count LLVM uses for occupancy) and amdgpu-gfx908 (max(VGPR, AGPR)); the
+cap is the device's (perfmodel.kernels.registers.register_cap). tests/test_resources.py refits
+and checks that register_fit.json holds exactly these numbers.
 """
 
 from __future__ import annotations
@@ -34,10 +37,13 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 DATA = HERE / "data" / "compile" / "compile_sweep.jsonl"
+FIT = HERE.parent / "perfmodel" / "kernels" / "grouped" / "register_fit.json"
 
-BACKEND_OF_TARGET = {"sm_90": "sm_90", "sm_80": "sm_80", "gfx90a": "amdgpu", "gfx942": "amdgpu", "gfx908": "amdgpu-gfx908"}
-CAP = {"sm_90": 255, "sm_80": 255, "amdgpu": 512, "amdgpu-gfx908": 256}
+from perfmodel.hardware import load_hardware  # noqa: E402
+from perfmodel.kernels.registers import RegisterFit, register_cap  # noqa: E402
+from perfmodel.scoring.agreement import device_for_target  # noqa: E402
 
 
 def features(bm, bn, bk, warps, stages, warp_size, in_bytes=2):
@@ -54,24 +60,28 @@ def registers_of(row) -> float:
 
 
 def fit(rows) -> dict:
+    """{(fit class, all-aligned, instruction): (coefficients, kernels, share within 10%)}."""
     groups: dict = {}
+    caps: dict = {}
     for r in rows:
         if r.get("kind") != "compile" or r["status"] != "ok" or r["dtype"] != "fp16":
             continue
-        backend = BACKEND_OF_TARGET[r["target"]]
-        ws = 64 if backend.startswith("amdgpu") else 32
-        key = (backend, bool(r["aligned"]), r["mma"])
+        spec = load_hardware(device_for_target(r["target"]))
+        key = (RegisterFit.fit_class(spec), bool(r["aligned"]), r["mma"])
+        caps[key[0]] = register_cap(spec)
         groups.setdefault(key, []).append((features(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
-                                                    r["num_stages"], ws), registers_of(r)))
+                                                    r["num_stages"], spec.warp_size), registers_of(r)))
     table = {}
     for key, items in sorted(groups.items()):
         X = np.array([f for f, _ in items])
         y = np.array([v for _, v in items], dtype=float)
-        keep = y < CAP[key[0]] * 0.98 if key[0].startswith("amdgpu") else np.ones_like(y, dtype=bool)
+        cap = caps[key[0]]
+        # AMD: LLVM does not spill into the count, so saturated kernels would bend the fit
+        keep = y < cap * 0.98 if key[0].startswith("amdgpu") else np.ones_like(y, dtype=bool)
         w = 1.0 / y[keep]
         coef, *_ = np.linalg.lstsq(X[keep] * w[:, None], y[keep] * w, rcond=None)
-        pred = np.minimum(X @ coef, CAP[key[0]])
-        within = float((np.abs(pred - np.minimum(y, CAP[key[0]])) / np.minimum(y, CAP[key[0]]) <= 0.10).mean())
+        pred = np.minimum(X @ coef, cap)
+        within = float((np.abs(pred - np.minimum(y, cap)) / np.minimum(y, cap) <= 0.10).mean())
         table[key] = ([round(float(c), 3) for c in coef], len(y), within)
     return table
 
@@ -80,12 +90,21 @@ def load_rows(path: Path = DATA) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def write(table: dict, path: Path = FIT) -> None:
+    data = json.loads(path.read_text())
+    data["classes"] = [{"class": k[0], "aligned": k[1], "instruction": k[2], "coefficients": v[0]}
+                       for k, v in table.items()]
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
 def main() -> int:
     table = fit(load_rows())
-    print("REGISTER_MODEL = {  # (backend, aligned, instruction): (c0, c_acc, c_vec16, c_elems, c_stages)")
+    print("(fit class, all-aligned, instruction): c0, c_acc, c_vec16, c_elems, c_stages")
     for key, (coef, n, within) in table.items():
-        print(f"    {key!r}: ({', '.join(repr(c) for c in coef)}),  # {n} kernels, {within:.0%} within 10%")
-    print("}")
+        print(f"  {key!r}: {', '.join(repr(c) for c in coef)}   # {n} kernels, {within:.0%} within 10%")
+    if "--write" in sys.argv:
+        write(table)
+        print(f"wrote {FIT}", file=sys.stderr)
     return 0
 
 

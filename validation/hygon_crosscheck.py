@@ -28,8 +28,8 @@ PUBLISHED = [
 
 def rows(size: int = 8192):
     import perfmodel
-    from perfmodel.rank import rank
-    from perfmodel.roofline import roofline
+    from perfmodel.arch.roofline import roofline
+    from perfmodel.ranking import rank
 
     out = []
     for dev, dtype, pub, src in PUBLISHED:

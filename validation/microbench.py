@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import triton.language as tl
 import triton.testing
 
-SMS = 132  # set from the device in main()
+SMS: int = 0  # set from the device in main() (torch.cuda.get_device_properties)
 
 
 @triton.jit

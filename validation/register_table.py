@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Compile every tile geometry of perfmodel's built-in config space offline and record the
-registers the compilers allocate: the table perfmodel/resources.py reads (Triton 3.6.0).
+"""Compile every tile geometry of a kernel's built-in config space offline and record the
+registers the compilers allocate: the table perfmodel.kernels.registers reads (Triton 3.6.0).
 
-    python validation/register_table.py compile [--jobs 2] [--targets sm_90,gfx942]   # ~60 min on 2 cores
-    python validation/register_table.py build      # raw compiles -> perfmodel/register_table.json
+    python validation/register_table.py compile [--kernel grouped] [--jobs 2] [--targets sm_90,gfx942]
+    python validation/register_table.py build [--kernel grouped]   # -> perfmodel/kernels/<kernel>/register_table.json
+
+(How long the compiles take is in validation/data/README.md.)
 
 Why a table: the compile sweep (validation/data/compile/compile_sweep.jsonl) shows that the
 register count of the bundled grouped GEMM is decided by the tile geometry (BLOCK_M, BLOCK_N,
@@ -13,20 +15,22 @@ Across geometries, the choice is ptxas's / LLVM's register allocator and no clos
 found so far is within 10% for more than ~70% of kernels (validation/fit_registers.py keeps
 the best linear one, the fallback for geometries and dtypes outside the table).
 
-Compiled per target (sm_80, sm_90, gfx908, gfx90a, gfx942), fp16 operands (16-bit: the sm_90
-compile sweep shows bf16 allocates within 10% of fp16 for 162/162 configs), GROUP_M = 8, for
-each alignment class of validation/compile_sweep.py ("all", "k", "n", "none"):
-  "all", "k", "n": num_stages = 1, 2 and 3 (3 stands for ">= 3") for every geometry;
-  "none":          num_stages = 3 (without 16-divisibility the pipeliner does not
-                   multi-buffer; the sweep shows registers independent of num_stages there).
-Geometries: BLOCK_M, BLOCK_N in {16..256}, BLOCK_K in {16..128}, num_warps in {2, 4, 8} with
-BLOCK_M x BLOCK_N >= 128 x num_warps (perfmodel.rank's built-in space: 284 of them), less those
-whose fp32 accumulator alone exceeds 256 registers per thread: 268 on NVIDIA (32-thread warps),
-280 on AMD (64-lane waves).
+Compiled per target the kernel runs on (grouped: sm_80, sm_90, gfx908, gfx90a, gfx942; tma:
+sm_90), fp16 operands (16-bit: the sm_90 compile sweep shows bf16 allocates within 10% of fp16
+for 162/162 configs), GROUP_M = 8, for each load class the kernel compiles to:
+  grouped "all", "k", "n": num_stages = 1, 2 and 3 (3 stands for ">= 3") for every geometry;
+  grouped "none":          num_stages = 3 (without 16-divisibility the pipeliner does not
+                           multi-buffer; the sweep shows registers independent of num_stages there);
+  tma "all":               num_stages = 1, 2 and 3.
+Geometries: the kernel's built-in grid (perfmodel.kernels.grouped.model: BLOCK_M, BLOCK_N in
+{16..256}, BLOCK_K in {16..128}, num_warps in {2, 4, 8} with BLOCK_M x BLOCK_N >= 128 x
+num_warps: 284 of them), less those whose fp32 accumulator alone exceeds 256 registers per
+thread: 268 on NVIDIA (32-thread warps), 280 on AMD (64-lane waves).
 
-Raw rows go to validation/data/compile/register_table_raw.jsonl (one JSON line per compile,
-appended as they finish, so an interrupted run resumes where it stopped). The held-out check
-of the table is the independent compile sweep and the H200 runs (tests/test_resources.py).
+Raw rows go to validation/data/compile/register_table_raw[_<kernel>].jsonl (one JSON line per
+compile, appended as they finish, so an interrupted run resumes where it stopped). The
+held-out check of each table is an independent compile sweep and the H200 runs
+(tests/test_resources.py).
 """
 
 from __future__ import annotations
@@ -43,13 +47,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
-from perfmodel.rank import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in space)
-from validation.compile_sweep import TARGETS, alignment_of, one
-
-RAW = HERE / "data" / "compile" / "register_table_raw.jsonl"
-TABLE = ROOT / "perfmodel" / "register_table.json"
+from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in grid)
+from perfmodel.kernels.registers import STAGE_CLASSES  # noqa: E402
+from perfmodel.scoring.agreement import kernel_of, load_class_of  # noqa: E402
+from validation.compile_sweep import KERNELS, TARGETS, kernel_targets, one  # noqa: E402
 
 GROUP_M = 8
+
+
+def raw_path(kernel: str) -> Path:
+    return HERE / "data" / "compile" / ("register_table_raw.jsonl" if kernel == "grouped" else
+                                        f"register_table_raw_{kernel}.jsonl")
+
+
+def table_path(kernel: str) -> Path:
+    return ROOT / "perfmodel" / "kernels" / kernel / "register_table.json"
 
 
 def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
@@ -60,25 +72,26 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
             if m * n >= w * 128 and m * n <= 256 * w * warp_size]
 
 
-#: (alignment class, num_stages) compiled for every geometry, in this order: one compile per
-#: stage class of perfmodel.register_table.stage_class
-CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1),
-           ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1))
+#: (load class, num_stages) compiled for every geometry, per kernel, in this order: one compile
+#: per stage class of perfmodel.kernels.registers.stage_class
+CLASSES = {"grouped": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
+                       ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
+           "tma": (("all", 3), ("all", 2), ("all", 1))}
 
 
-def jobs_for(targets) -> list[tuple]:
+def jobs_for(kernel: str, targets) -> list[tuple]:
     jobs = []
-    for alignment, stages in CLASSES:
+    for alignment, stages in CLASSES[kernel]:
         for t in targets:
             for m, n, k, w in geometries(TARGETS[t][2]):
                 c = {"BLOCK_M": m, "BLOCK_N": n, "BLOCK_K": k, "num_warps": w, "num_stages": stages,
                      "GROUP_M": GROUP_M, "SPLIT_K": 1}
-                jobs.append((t, "fp16", alignment, c))
+                jobs.append((kernel, t, "fp16", alignment, c))
     return jobs
 
 
 def _key(row) -> tuple:
-    return (row["target"], alignment_of(row), row["BLOCK_M"], row["BLOCK_N"], row["BLOCK_K"], row["num_warps"],
+    return (row["target"], load_class_of(row), row["BLOCK_M"], row["BLOCK_N"], row["BLOCK_K"], row["num_warps"],
             row["num_stages"])
 
 
@@ -87,26 +100,28 @@ def compile_main(args) -> int:
 
     import triton
 
-    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
-    bad = [t for t in targets if t not in TARGETS]
+    allowed = kernel_targets(args.kernel)
+    targets = [t.strip() for t in (args.targets or ",".join(allowed)).split(",") if t.strip()]
+    bad = [t for t in targets if t not in allowed]
     if bad:
-        print(f"register_table: unknown target(s) {', '.join(bad)}; allowed: {', '.join(TARGETS)}", file=sys.stderr)
+        print(f"register_table: target(s) {', '.join(bad)} not compilable for {args.kernel}; allowed: "
+              f"{', '.join(allowed)}", file=sys.stderr)
         return 2
+    raw = raw_path(args.kernel)
     done = set()
-    if RAW.exists():
-        for line in RAW.read_text().splitlines():
+    if raw.exists():
+        for line in raw.read_text().splitlines():
             r = json.loads(line)
             if r.get("kind") == "compile":
                 done.add(_key(r))
-    jobs = [j for j in jobs_for(targets) if (j[0], j[2], j[3]["BLOCK_M"], j[3]["BLOCK_N"], j[3]["BLOCK_K"],
-                                              j[3]["num_warps"], j[3]["num_stages"]) not in done]
+    jobs = [j for j in jobs_for(args.kernel, targets) if (j[1], j[3], j[4]["BLOCK_M"], j[4]["BLOCK_N"], j[4]["BLOCK_K"],
+                                                          j[4]["num_warps"], j[4]["num_stages"]) not in done]
     print(f"[register_table] {len(jobs)} compiles to do ({len(done)} already recorded)", file=sys.stderr, flush=True)
-    RAW.parent.mkdir(parents=True, exist_ok=True)
+    raw.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    with open(RAW, "a") as f:
+    with open(raw, "a") as f:
         if not done:
-            f.write(json.dumps({"kind": "header", "triton": triton.__version__,
-                                "kernel": "validation/kernels/matmul.py:matmul_kernel",
+            f.write(json.dumps({"kind": "header", "triton": triton.__version__, "kernel": args.kernel,
                                 "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                                 "command": "python validation/register_table.py compile " + " ".join(sys.argv[2:])}) + "\n")
         with ProcessPoolExecutor(max_workers=args.jobs, mp_context=mp.get_context("spawn")) as ex:
@@ -131,32 +146,41 @@ def registers_of(row) -> tuple[int, int]:
 
 
 def build_main(args) -> int:
-    lines = RAW.read_text().splitlines()
+    lines = raw_path(args.kernel).read_text().splitlines()
     header = json.loads(lines[0])
     rows = [json.loads(x) for x in lines[1:]]
     entries = {}
     failed = 0
     for r in rows:
+        if kernel_of(r) != args.kernel:
+            continue
         if (r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"]) not in geometries(TARGETS[r["target"]][2]):
             continue
         if r["status"] != "ok":
             failed += 1
             continue
         regs, spilled = registers_of(r)
-        entries[_key(r)] = [r["target"], alignment_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+        entries[_key(r)] = [r["target"], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
-    out = {"triton": header["triton"], "kernel": header["kernel"], "date_utc": header["date_utc"],
-           "produced_by": "python validation/register_table.py compile && python validation/register_table.py build",
+    source = {"grouped": "validation/kernels/matmul.py:matmul_kernel", "tma": "validation/kernels/matmul.py:matmul_tma_kernel"}
+    grid = {"loads": list(dict.fromkeys(a for a, _ in CLASSES[args.kernel])), "BLOCK_MN": list(BLOCK_MN),
+            "BLOCK_K": list(BLOCK_K), "num_warps": list(WARPS), "stage_classes": list(STAGE_CLASSES)}
+    out = {"triton": header["triton"], "kernel": args.kernel, "source": source[args.kernel], "date_utc": header["date_utc"],
+           "produced_by": f"python validation/register_table.py compile --kernel {args.kernel} && "
+                          f"python validation/register_table.py build --kernel {args.kernel}",
+           "grid": grid,
            "columns": ["target", "alignment", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "regs",
                        "spilled_regs"],
            "rows": [entries[k] for k in sorted(entries)]}
-    with open(TABLE, "w") as f:
+    path = table_path(args.kernel)
+    with open(path, "w") as f:
         f.write("{\n")
-        f.writelines(f"  {json.dumps(key)}: {json.dumps(out[key])},\n" for key in ("triton", "kernel", "date_utc", "produced_by", "columns"))
+        f.writelines(f"  {json.dumps(key)}: {json.dumps(out[key])},\n"
+                     for key in ("triton", "kernel", "source", "date_utc", "produced_by", "grid", "columns"))
         f.write('  "rows": [\n')
         f.write(",\n".join("    " + json.dumps(e) for e in out["rows"]))
         f.write("\n  ]\n}\n")
-    print(f"wrote {TABLE}: {len(out['rows'])} entries ({failed} compiles failed and are left out)", file=sys.stderr)
+    print(f"wrote {path}: {len(out['rows'])} entries ({failed} compiles failed and are left out)", file=sys.stderr)
     return 0
 
 
@@ -164,9 +188,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("compile", help="compile the geometries (appends to the raw file)")
+    c.add_argument("--kernel", choices=KERNELS, default="grouped")
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    c.add_argument("--targets", default=",".join(TARGETS))
-    sub.add_parser("build", help="turn the raw compiles into perfmodel/register_table.json")
+    c.add_argument("--targets", default=None, help="comma-separated (default: every target the kernel runs on)")
+    b = sub.add_parser("build", help="turn the raw compiles into perfmodel/kernels/<kernel>/register_table.json")
+    b.add_argument("--kernel", choices=KERNELS, default="grouped")
     args = ap.parse_args(argv)
     return compile_main(args) if args.cmd == "compile" else build_main(args)
 

@@ -1,6 +1,6 @@
 """The validation suite: shapes and tile configs, shared by the device sweep, the offline
-compile sweep and the report. Plain Python (no perfmodel, no pydantic) so it runs on the
-device machine as it is.
+compile sweep and the report. Plain Python (perfmodel's plain tables only, no pydantic) so it
+runs on the device machine as it is.
 
 Shapes (>= 30): square powers of two, LLM projections (Llama-3-8B: hidden 4096, QKV 6144,
 MLP 14336, gate+up 28672) at decode and prefill M, sizes that are not multiples of 16, skinny
@@ -17,6 +17,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: E402,F401  (plain tables)
 
 # (family, M, N, K, dtype)
 SHAPES: list[tuple[str, int, int, int, str]] = [
@@ -103,16 +108,11 @@ PADDED_SHAPES: list[tuple[str, int, int, int, str]] = [
 ]
 PADDED_BASE_INDEX = 300
 
-CONFIG_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
-
-
 def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
-    return {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": s, "GROUP_M": g, "SPLIT_K": sk}
+    return dict(zip(CONFIG_KEYS, (bm, bn, bk, w, s, g, sk)))
 
 
-def cfg_name(c: dict) -> str:
-    return (f"{c['BLOCK_M']}x{c['BLOCK_N']}x{c['BLOCK_K']}_w{c['num_warps']}_s{c['num_stages']}"
-            f"_g{c['GROUP_M']}_k{c.get('SPLIT_K', 1)}")
+cfg_name = config_name  # the one config-name format (perfmodel.names)
 
 
 # Triton's matmul tutorial (python/tutorials/03-matrix-multiplication.py), CUDA fp16 list.
@@ -125,16 +125,13 @@ TUTORIAL_CONFIGS = [
 # The fixed default a user might hard-code: the tutorial's first entry's smaller sibling.
 DEFAULT_CONFIG = cfg(128, 128, 64, 4, 3, 8)
 
-SMEM_LIMIT_BYTES = 232448  # H200 opt-in maximum per block
-
-
-def _plausible(c: dict) -> bool:
-    """Configs worth timing on sm_90 for 2-byte inputs: the pipeline buffers fit in shared
-    memory and the fp32 accumulator fits in registers (<= 128 per thread)."""
+def _plausible(c: dict, smem_limit_bytes: int) -> bool:
+    """Configs worth timing for 2-byte inputs: the pipeline buffers fit in the device's shared
+    memory per block and the fp32 accumulator fits in registers (<= 128 per thread of a warp of 32)."""
     bm, bn, bk, w, s = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], c["num_warps"], c["num_stages"]
     smem = s * (bm + bn) * bk * 2
     acc_regs = bm * bn // (32 * w)
-    if smem > SMEM_LIMIT_BYTES or acc_regs > 128:
+    if smem > smem_limit_bytes or acc_regs > 128:
         return False
     if bm * bn < 32 * 32 * w // 2:  # far more warps than work
         return False
@@ -146,12 +143,13 @@ def _natural_warps(bm: int, bn: int) -> int:
     return 2 if area <= 64 * 32 else 4 if area <= 128 * 128 else 8
 
 
-def grid_configs() -> list[dict]:
-    """The grouped-GEMM grid timed for every shape (deterministic)."""
+def grid_configs(smem_limit_bytes: int) -> list[dict]:
+    """The grouped-GEMM grid timed for every shape (deterministic), for a device whose shared
+    memory per block is `smem_limit_bytes` (the H200's 232448 drew the committed grid)."""
     chosen: dict[str, dict] = {}
 
     def add(c):
-        if _plausible(c):
+        if _plausible(c, smem_limit_bytes):
             chosen.setdefault(cfg_name(c), c)
 
     # 1. the core: every (BLOCK_M, BLOCK_N) pair with its natural warp count
@@ -175,7 +173,7 @@ def grid_configs() -> list[dict]:
     rng = random.Random(20261129)
     space = [cfg(*t) for t in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256), (32, 64, 128),
                                                 (2, 4, 8), (2, 3, 4, 5), (1, 8))]
-    space = [c for c in space if _plausible(c)]
+    space = [c for c in space if _plausible(c, smem_limit_bytes)]
     rng.shuffle(space)
     for c in space:
         if len(chosen) >= 160:
@@ -192,7 +190,7 @@ SPLITK_BASES = [cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 128, 4, 3, 8), cfg(16, 64,
                 cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 64, 4, 3, 8), cfg(128, 128, 64, 8, 3, 8)]
 
 
-def wants_splitk(M: int, N: int, sm_count: int = 132) -> bool:
+def wants_splitk(M: int, N: int, sm_count: int) -> bool:
     """Split-K is timed where 128x128 tiles would not fill the GPU twice over."""
     tiles = -(-M // 128) * -(-N // 128)
     return tiles < 2 * sm_count
@@ -213,5 +211,3 @@ def tma_ok(M: int, N: int, K: int) -> bool:
     return K % 8 == 0 and N % 8 == 0
 
 
-def shape_key(M: int, N: int, K: int, dtype: str) -> str:
-    return f"{M}x{N}x{K}_{dtype}"

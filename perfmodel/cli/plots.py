@@ -1,12 +1,14 @@
 """Figures. Each takes results (or specs and the kernel to mark) and returns a matplotlib
-Figure; the caller saves it. Occupancy curves are evaluated through perfmodel.occupancy's
-array path, the way the CUDA Occupancy Calculator draws them."""
+Figure; the caller saves it. None calls the timing model: the roofline plot places a
+ranking's own arrays, the validation plots a scoring's. Occupancy curves are the residency
+rules evaluated over a range (perfmodel.arch.occupancy's array path), as the CUDA Occupancy
+Calculator draws them."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from perfmodel.occupancy import blocks_per_sm_arrays, occupancy
+from perfmodel.arch.occupancy import blocks_per_sm_arrays, occupancy
 
 
 def _plt():
@@ -73,22 +75,18 @@ def occupancy_curves(specs, kernels):
 
 def roofline_plot(spec, problem, rl, ranking, top: int = 400):
     """The device roofline (attainable TFLOP/s against arithmetic intensity over DRAM bytes)
-    with the ranked configs placed at their predicted time and modelled DRAM traffic."""
+    with the ranking's best `top` configs at their predicted time and modelled DRAM traffic."""
     plt = _plt()
-    from perfmodel.timing import predict_arrays
-    from perfmodel.rank import configs_to_arrays
-
     items = ranking.top(top)
-    arrays = configs_to_arrays([i.config for i in items])
-    r = predict_arrays(spec, problem, arrays)
-    intensity = problem.flops / r["dram_bytes"]
-    tflops = problem.flops / r["time_s"] / 1e12
+    time_s, dram = ranking.column("time_s", top), ranking.column("dram_bytes", top)
+    intensity = problem.flops / dram
+    tflops = problem.flops / time_s / 1e12
     fig, ax = plt.subplots(figsize=(7.5, 5))
     x = np.logspace(np.log10(max(0.5, intensity.min() / 4)), np.log10(intensity.max() * 8), 200)
     roof = np.minimum(rl.peak_ops_per_s, x * rl.dram_bw_bytes_per_s) / 1e12
     ax.loglog(x, roof, "k-", lw=1.5, label=f"roofline: {rl.peak_ops_per_s / 1e12:.0f} TFLOP/s {rl.compute_path}, "
                                            f"{rl.dram_bw_bytes_per_s / 1e12:.2f} TB/s DRAM")
-    sc = ax.scatter(intensity, tflops, c=np.log10(r["time_s"] * 1e3), s=10, cmap="viridis_r", alpha=0.7,
+    sc = ax.scatter(intensity, tflops, c=np.log10(time_s * 1e3), s=10, cmap="viridis_r", alpha=0.7,
                     label="ranked configs (predicted)")
     ax.scatter(intensity[:1], tflops[:1], s=120, facecolors="none", edgecolors="r", linewidths=2,
                label=f"pick: {items[0].config.name} ({items[0].predicted_ms:.4f} ms)")
@@ -98,5 +96,51 @@ def roofline_plot(spec, problem, rl, ranking, top: int = 400):
     ax.set_title(f"{spec.name}: {problem}, {len(items)} best configs of {ranking.n_considered}")
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def predicted_vs_measured(results, data, ranker: str = "perfmodel"):
+    """Log-log predicted vs measured time per shape family (returns a matplotlib Figure)."""
+    plt = _plt()
+    fams = sorted({s.family for s in data.shapes})
+    ncol = min(3, len(fams))
+    nrow = -(-len(fams) // ncol)
+    fig, axes = plt.subplots(nrow, ncol, figsize=(4.6 * ncol, 4.2 * nrow), squeeze=False)
+    for ax in axes.flat[len(fams):]:
+        ax.set_visible(False)
+    for ax, fam in zip(axes.flat, fams):
+        for s, sc in zip(data.shapes, results[ranker].scores):
+            if s.family != fam:
+                continue
+            if sc.predicted_ms is None:
+                continue
+            ax.loglog(sc.measured_ms, sc.predicted_ms, ".", ms=3, alpha=0.6, label=s.label())
+        lo, hi = ax.get_xlim()
+        ax.plot([lo, hi], [lo, hi], "k--", lw=0.8)
+        ax.set_title(fam)
+        ax.set_xlabel("measured time (ms)")
+        ax.set_ylabel(f"{ranker} predicted time (ms)")
+        ax.legend(fontsize=5, loc="upper left")
+    fig.suptitle(f"{ranker}: predicted vs measured, H200 (one point per config)")
+    fig.tight_layout()
+    return fig
+
+
+def efficiency_per_shape(results, data):
+    """Top-1 efficiency per shape for every ranker (returns a matplotlib Figure)."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(max(8, len(data.shapes) * 0.35), 4.5))
+    x = np.arange(len(data.shapes))
+    width = 0.8 / max(1, len(results))
+    for j, (name, r) in enumerate(results.items()):
+        ax.bar(x + j * width, [s.top1 if np.isfinite(s.top1) else 0 for s in r.scores], width, label=name)
+    ax.set_xticks(x + 0.4 - width / 2)
+    ax.set_xticklabels([s.label() for s in data.shapes], rotation=90, fontsize=6)
+    ax.set_ylabel("top-1 efficiency (best measured / measured of pick)")
+    ax.set_ylim(0, 1.05)
+    ax.axhline(0.9, color="k", lw=0.5, ls=":")
+    ax.set_title("Top-1 efficiency per shape, H200", pad=28)
+    ax.legend(fontsize=7, ncol=len(results), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.tight_layout()
     return fig

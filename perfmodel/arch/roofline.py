@@ -18,8 +18,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from perfmodel.dtypes import NAMES as DTYPE_NAMES
+from perfmodel.errors import SpecError
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.hardware.transfer import constant
 from perfmodel.problem import GemmProblem
-from perfmodel.spec import HardwareSpec, SpecError, load_hardware
 
 Path_ = Literal["matrix", "vector"]
 
@@ -52,7 +56,7 @@ def compute_path(spec: HardwareSpec, dtype: str) -> tuple[Path_, float, str]:
         return "matrix", float(t.matrix.ops_per_clock_per_sm.value), f"{t.matrix.instruction} ({t.matrix.shape})"
     if t is not None and t.vector is not None:
         return "vector", float(t.vector.ops_per_clock_per_sm.value), "vector FMA" + (f" ({t.vector.note})" if t.vector.note else "")
-    have = [d for d in ("fp64", "fp32", "tf32", "fp16", "bf16", "int8", "fp8") if spec.dtype_throughput(d) is not None]
+    have = [d for d in DTYPE_NAMES if spec.dtype_throughput(d) is not None]
     raise SpecError(f"{spec.id} has no {dtype} path in its spec; dtypes it has: {', '.join(have)}")
 
 
@@ -61,22 +65,10 @@ def dram_bw(spec: HardwareSpec) -> float:
     return float(c.value if c is not None else spec.memory.dram_bw_bytes_per_s.value)
 
 
-REFERENCE_DEVICE = "h200"  # the calibrated device whose measurements stand in for the others'
-
-
-def l2_bw_estimate(spec: HardwareSpec) -> float:
-    """L2 -> SM bandwidth where the device has no measurement: the reference device's measured
-    bytes per clock per SM, times this device's SMs and clock (an estimate)."""
-    ref = load_hardware(REFERENCE_DEVICE)
-    per_clock_per_sm = float(ref.calibration.l2_bw_achieved_bytes_per_s.value) / (
-        ref.sm_count * float(ref.compute.clock_max_hz.value))
-    return per_clock_per_sm * spec.sm_count * float(spec.compute.clock_max_hz.value)
-
-
 def l2_bw(spec: HardwareSpec) -> float:
-    """Measured L2 -> SM bandwidth where known, else `l2_bw_estimate`."""
-    c = spec.calibration.l2_bw_achieved_bytes_per_s
-    return float(c.value) if c is not None else l2_bw_estimate(spec)
+    """Measured L2 -> SM bandwidth where known, else the transfer reference's bytes per clock
+    per SM times this device's SMs and clock (perfmodel.hardware.transfer)."""
+    return constant(spec, "l2_bw_achieved_bytes_per_s").value
 
 
 def roofline(hw: "str | HardwareSpec", problem: GemmProblem) -> Roofline:

@@ -31,7 +31,8 @@ AMD / Hygon (gfx9 family), the rules of LLVM's AMDGPU backend (AMDGPUBaseInfo.cp
                             wave slots: max_waves x simds // waves_per_wg)
   `waves_per_simd_by_registers` is what LLVM prints as `; Occupancy:` (it cannot see Triton's
   dynamic LDS); validated against LLVM's report for every compiled kernel of
-  validation/data/compile/compile_sweep.jsonl (gfx908, gfx90a, gfx942; Triton 3.6.0).
+  validation/data/compile/compile_sweep*.jsonl (gfx908, gfx90a, gfx942; Triton 3.6.0;
+  tests/test_occupancy.py).
 """
 
 from __future__ import annotations
@@ -42,17 +43,15 @@ import numpy as np
 
 from pydantic import BaseModel, ConfigDict
 
-from perfmodel.spec import AmdResidency, HardwareSpec, NvidiaResidency, SpecError, load_hardware
+from perfmodel.errors import OccupancyError
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.hardware.schema import AmdResidency, HardwareSpec, NvidiaResidency
 
 Limiter = Literal["registers", "shared", "warps", "blocks", "sgprs", "workgroups"]
 
 #: LLVM GCNSubtarget::getOccupancyWithNumSGPRs for VOLCANIC_ISLANDS..GFX9: (max SGPRs, waves)
 GFX9_SGPR_WAVES = ((80, 10), (88, 9), (100, 8))
 GFX9_SGPR_WAVES_ELSE = 7
-
-
-class OccupancyError(SpecError):
-    """An impossible kernel description (one line; the CLI exits 2)."""
 
 
 class Occupancy(BaseModel):

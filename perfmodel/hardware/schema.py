@@ -1,4 +1,4 @@
-"""Hardware specs as data: frozen pydantic models, one loader, one registry of `hardware/`.
+"""The device-file schema: frozen pydantic models, one per section of `hardware/*.yaml`.
 
 Every number in a device file is a `Quantity` with `value`, `unit`, `source` and
 `confidence`. The unit of each field is fixed by the schema (a file that says `unit: MB`
@@ -6,60 +6,23 @@ where the schema wants `bytes` is rejected), counts must be positive, and `confi
 is one of `official`, `measured`, `compiler`, `estimated`. The fifth word, `derived`, is
 reserved for numbers this module computes from other fields (`HardwareSpec.derived()`);
 a file cannot claim it, so every derived number has exactly one source of truth: its
-inputs and its formula.
-
-Loading: `load_hardware("h200")`, `load_hardware("k100")` (an alias) or
-`load_hardware("path/to/my_gpu.yaml")`. Errors are `SpecError` with one line naming the
-file and the field; the CLI prints that line and exits 2.
+inputs and its formula. Facts that are not numbers (how Triton compiles for the device,
+which calibrated device it borrows constants from) are `Fact`s: a value, a source and a
+confidence, like the numbers.
 """
 
 from __future__ import annotations
 
-import difflib
-import functools
 import math
-import os
-import re
 from enum import Enum
-from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Optional, Union
 
-import yaml
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictFloat,
-    StrictInt,
-    ValidationError,
-)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, create_model
 
-__all__ = [
-    "Confidence",
-    "Quantity",
-    "DerivedQuantity",
-    "HardwareSpec",
-    "SpecError",
-    "UnknownDeviceError",
-    "load_hardware",
-    "known_devices",
-    "registry_dir",
-    "DTYPES",
-]
+from perfmodel.dtypes import NAMES as DTYPES
+from perfmodel.errors import SpecError
 
-#: Data types a device file may give throughput for, in the order tables show them.
-DTYPES = ("fp64", "fp32", "tf32", "fp16", "bf16", "int8", "fp8")
-
-MAX_SPEC_FILE_BYTES = 1_000_000
-
-
-class SpecError(ValueError):
-    """A device file or device name that cannot be used. `str()` is one line."""
-
-
-class UnknownDeviceError(SpecError):
-    pass
+__all__ = ["Confidence", "Quantity", "DerivedQuantity", "Fact", "HardwareSpec", "iter_quantities"]
 
 
 class Confidence(str, Enum):
@@ -130,6 +93,55 @@ OpsPerClock = _quantity("ops_per_clock_per_sm")
 OpsPerS = _quantity("ops_per_s")
 Ratio = _quantity("ratio")
 ElemsPerS = _quantity("elems_per_s")
+
+
+TARGET_PATTERN = r"^(sm_[0-9]+a?|gfx[0-9a-f]+)$"
+
+
+class Fact(_Frozen):
+    """One sourced fact that is not a number: a name or a yes/no."""
+
+    value: Union[StrictBool, str]
+    source: str = Field(min_length=3)
+    confidence: Confidence
+
+
+def _fact(allowed: tuple[str, ...] | None = None, pattern: str | None = None, flag: bool = False):
+    """A Fact whose value must be a bool (flag), one of `allowed`, or match `pattern`."""
+    import re
+
+    def check(f: Fact) -> Fact:
+        if f.confidence is Confidence.derived:
+            raise ValueError("confidence 'derived' is reserved for numbers perfmodel computes")
+        if flag != isinstance(f.value, bool):
+            raise ValueError(f"value must be {'true or false' if flag else 'a name'}, got {f.value!r}")
+        if allowed is not None and f.value not in allowed:
+            raise ValueError(f"value must be one of {', '.join(allowed)}, got {f.value!r}")
+        if pattern is not None and not re.fullmatch(pattern, str(f.value)):
+            raise ValueError(f"value {f.value!r} is not a compile target (sm_NN or gfxNNN)")
+        return f
+
+    return Annotated[Fact, AfterValidator(check)]
+
+
+class Toolchain(_Frozen):
+    """How Triton (3.6.0) sees the device: which backend compiles for it, for which target,
+    which matrix instructions the dot lowers to, and whose compiled register table stands
+    for its register allocation. The kernel models read these instead of device names."""
+
+    triton_backend: _fact(allowed=("cuda", "hip"))  # type: ignore[valid-type]
+    compile_target: Union[_fact(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: no public Triton compiles for it
+    register_target: Union[_fact(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: the register fit alone
+    mma_family: Union[_fact(allowed=("mma", "mfma", "mmac")), None] = None  # type: ignore[valid-type]  # NVIDIA mma, AMD MFMA, Hygon MMAC; absent: no matrix unit
+    warpgroup_mma: _fact(flag=True)  # type: ignore[valid-type]  # Hopper wgmma: a warpgroup of 4 warps owns 64 rows
+    tensor_memory_accelerator: _fact(flag=True)  # type: ignore[valid-type]  # Hopper TMA: bulk tensor copies by descriptor
+    nvmh_gpu: Union[Fact, None] = None  # nvMatmulHeuristics' GPU preset for the device (the peer's enum name)
+
+
+class Transfer(_Frozen):
+    """Where an uncalibrated device borrows the model's constants from (perfmodel.hardware.transfer)."""
+
+    reference: _fact(pattern=r"^[a-z0-9_\-]+$")  # type: ignore[valid-type]  # id of a calibrated device
 
 
 class Compute(_Frozen):
@@ -224,14 +236,8 @@ class DtypeThroughput(_Frozen):
     vector: Union[VectorPath, None] = None
 
 
-class Throughput(_Frozen):
-    fp64: Union[DtypeThroughput, None] = None
-    fp32: Union[DtypeThroughput, None] = None
-    tf32: Union[DtypeThroughput, None] = None
-    fp16: Union[DtypeThroughput, None] = None
-    bf16: Union[DtypeThroughput, None] = None
-    int8: Union[DtypeThroughput, None] = None
-    fp8: Union[DtypeThroughput, None] = None
+#: one optional entry per dtype of perfmodel.dtypes (the one dtype table)
+Throughput = create_model("Throughput", __base__=_Frozen, **{d: (Optional[DtypeThroughput], None) for d in DTYPES})
 
 
 class Calibration(_Frozen):
@@ -255,6 +261,7 @@ class Calibration(_Frozen):
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     spill_s_per_reg: Union[SecondsOrZero, None] = None
+    vector_efficiency: Union[Ratio, None] = None
     matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
     triton_matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
 
@@ -263,14 +270,16 @@ class HardwareSpec(_Frozen):
     id: str = Field(pattern=r"^[a-z0-9_\-]+$")
     name: str = Field(min_length=2)
     vendor: Literal["nvidia", "amd", "hygon"]
-    target: str = Field(pattern=r"^(sm_[0-9]+a?|gfx[0-9a-f]+)$")
+    target: str = Field(pattern=TARGET_PATTERN)
     aliases: tuple[str, ...] = ()
     stands_in_for: Union[str, None] = None
     compute: Compute
     residency: Annotated[Union[NvidiaResidency, AmdResidency], Field(discriminator="rules")]
     shared_memory: SharedMemory
     memory: Memory
-    throughput: Throughput
+    throughput: Throughput  # type: ignore[valid-type]
+    toolchain: Toolchain
+    transfer: Union[Transfer, None] = None  # absent: the device is calibrated itself
     calibration: Calibration = Field(default_factory=Calibration)
 
     # ---- convenience accessors (plain values, SI units) -----------------------------
@@ -285,6 +294,27 @@ class HardwareSpec(_Frozen):
     @property
     def is_amd_like(self) -> bool:
         return self.residency.rules == "amdgpu"
+
+    @property
+    def backend(self) -> str:
+        """Triton's backend for the device: "cuda" or "hip"."""
+        return str(self.toolchain.triton_backend.value)
+
+    @property
+    def register_target(self) -> str | None:
+        """The compile target whose register allocation this device reads (None: fit only)."""
+        f = self.toolchain.register_target
+        return None if f is None else str(f.value)
+
+    @property
+    def compile_target(self) -> str | None:
+        """The target public Triton compiles this device's kernels for offline (None: none)."""
+        f = self.toolchain.compile_target
+        return None if f is None else str(f.value)
+
+    def has(self, feature: str) -> bool:
+        """A yes/no toolchain fact: "warpgroup_mma" or "tensor_memory_accelerator"."""
+        return bool(getattr(self.toolchain, feature).value)
 
     def dtype_throughput(self, dtype: str) -> DtypeThroughput | None:
         if dtype not in DTYPES:
@@ -340,158 +370,23 @@ class HardwareSpec(_Frozen):
         return out
 
 
-# ---------------------------------------------------------------------------------------
-# Registry and loader
-# ---------------------------------------------------------------------------------------
-
-
-def registry_dir() -> Path:
-    """The folder of bundled device files: the installed package data, else the repo's hardware/."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "hardware", here.parent / "hardware"):
-        if candidate.is_dir() and any(candidate.glob("*.yaml")):
-            return candidate
-    raise SpecError(f"no hardware/ folder with device files found next to {here}")
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    """Safe YAML without anchors/aliases: rules out 'billion laughs' bombs outright."""
-
-    def compose_node(self, parent, index):  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.YAMLError(f"YAML aliases are not allowed (line {event.start_mark.line + 1})")
-        return super().compose_node(parent, index)
-
-
-# YAML 1.1 reads `1.98e9` (no sign after e) as a string; device files are easier to write
-# with YAML 1.2's floats, so accept them too.
-_NoAliasLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
-    list("-+0123456789"),
-)
-
-
-def _read_yaml(path: Path) -> dict:
-    if not path.exists():
-        raise SpecError(f"{path}: no such file")
-    if path.is_dir():
-        raise SpecError(f"{path}: is a directory, expected a .yaml device file")
-    try:
-        size = path.stat().st_size
-        if size > MAX_SPEC_FILE_BYTES:
-            raise SpecError(f"{path}: file is {size} bytes, larger than the {MAX_SPEC_FILE_BYTES}-byte limit for a device file")
-        text = path.read_text(encoding="utf-8")
-    except PermissionError:
-        raise SpecError(f"{path}: cannot read the file (permission denied)") from None
-    except UnicodeDecodeError:
-        raise SpecError(f"{path}: not UTF-8 text") from None
-    except OSError as e:
-        raise SpecError(f"{path}: cannot read the file ({e.strerror})") from None
-    try:
-        data = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - SafeLoader subclass
-    except yaml.YAMLError as e:
-        msg = " ".join(str(e).split())
-        raise SpecError(f"{path}: not valid YAML: {msg}") from None
-    if not isinstance(data, dict):
-        raise SpecError(f"{path}: top level must be a mapping of fields, got {type(data).__name__}")
-    return data
-
-
-def _first_error_line(path: Path, err: ValidationError) -> str:
-    e = err.errors()[0]
-    loc = ".".join(str(p) for p in e["loc"] if not (isinstance(p, str) and p in ("nvidia", "amdgpu")))
-    typ = e["type"]
-    if typ == "missing":
-        what = "missing field"
-    elif typ == "extra_forbidden":
-        what = "unknown field"
-    else:
-        what = e["msg"].removeprefix("Value error, ")
-        if typ == "enum":
-            what = f"{what} (got {e.get('input')!r})"
-    more = f" (+{len(err.errors()) - 1} more)" if len(err.errors()) > 1 else ""
-    return f"{path}: field '{loc}': {what}{more}"
-
-
-@functools.lru_cache(maxsize=64)
-def _load_path(path_str: str, mtime_ns: int) -> HardwareSpec:
-    path = Path(path_str)
-    data = _read_yaml(path)
-    try:
-        return HardwareSpec.model_validate(data)
-    except ValidationError as err:
-        raise SpecError(_first_error_line(path, err)) from None
-
-
-def load_spec_file(path: str | os.PathLike) -> HardwareSpec:
-    p = Path(path)
-    try:
-        mtime = p.stat().st_mtime_ns
-    except OSError:
-        mtime = 0
-    return _load_path(str(p), mtime)
-
-
-def _bundled() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(registry_dir().glob("*.yaml"))}
-
-
-def known_devices() -> list[HardwareSpec]:
-    """All bundled devices, loaded (ordered by id)."""
-    return [load_spec_file(p) for p in _bundled().values()]
-
-
-def _alias_table() -> dict[str, str]:
-    table: dict[str, str] = {}
-    specs = known_devices()
-    targets = [s.target.lower() for s in specs]
-    for spec in specs:
-        table[spec.id] = spec.id
-        if targets.count(spec.target.lower()) == 1:  # a target shared by two devices names neither
-            table[spec.target.lower()] = spec.id
-        for a in spec.aliases:
-            table[a.lower()] = spec.id
-    return table
-
-
-def load_hardware(name_or_path: "str | os.PathLike | HardwareSpec") -> HardwareSpec:
-    """A device by id (`h200`), alias (`k100`, `mi300x`), target (`gfx942`) or YAML path."""
-    if isinstance(name_or_path, HardwareSpec):
-        return name_or_path
-    s = str(name_or_path)
-    looks_like_path = s.endswith((".yaml", ".yml")) or os.sep in s or "/" in s
-    if looks_like_path:
-        return load_spec_file(s)
-    bundled = _bundled()
-    key = s.strip().lower()
-    if key in bundled:
-        return load_spec_file(bundled[key])
-    table = _alias_table()
-    if key in table:
-        return load_spec_file(bundled[table[key]])
-    if Path(s).is_file():
-        return load_spec_file(s)
-    close = difflib.get_close_matches(key, list(table), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    ids = ", ".join(sorted(bundled))
-    aliases = ", ".join(sorted(k for k in table if k not in bundled))
-    raise UnknownDeviceError(
-        f"unknown device '{s}'{hint}; known ids: {ids}; aliases: {aliases}; or give a path to a .yaml file"
-    )
+def _walk(model: BaseModel, kind: type, prefix: str = ""):
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        path = f"{prefix}{name}"
+        if isinstance(value, kind):
+            yield path, value
+        elif isinstance(value, BaseModel):
+            yield from _walk(value, kind, path + ".")
+        elif isinstance(value, dict):
+            yield from ((f"{path}.{k}", v) for k, v in value.items() if isinstance(v, kind))
 
 
 def iter_quantities(model: BaseModel, prefix: str = ""):
     """Yield (dotted_path, Quantity) for every sourced number in a spec, in schema order."""
-    for name in type(model).model_fields:
-        value = getattr(model, name)
-        path = f"{prefix}{name}"
-        if isinstance(value, Quantity):
-            yield path, value
-        elif isinstance(value, BaseModel):
-            yield from iter_quantities(value, path + ".")
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                if isinstance(v, Quantity):
-                    yield f"{path}.{k}", v
+    return _walk(model, Quantity, prefix)
+
+
+def iter_facts(model: BaseModel, prefix: str = ""):
+    """Yield (dotted_path, Fact) for every sourced non-number in a spec, in schema order."""
+    return _walk(model, Fact, prefix)

@@ -1,0 +1,7 @@
+"""The CLI's own user error (a bad flag or combination); model errors are perfmodel.errors'."""
+
+from perfmodel.errors import PerfmodelError
+
+
+class UserError(PerfmodelError):
+    """A mistake in what the user asked for on the command line; `str()` is one line."""

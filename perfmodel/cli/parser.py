@@ -1,0 +1,173 @@
+"""The `perfmodel` command line: every command, flag and help text."""
+
+from __future__ import annotations
+
+import argparse
+
+from perfmodel import __version__
+from perfmodel.cli import hardware, model, validation
+from perfmodel.cli.errors import UserError
+from perfmodel.dtypes import NAMES as DTYPES
+from perfmodel.names import NAME_EXAMPLE, NAME_FORM
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, no usage dump
+        raise UserError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _missing_action(prog: str, actions: str):
+    def fail(args) -> int:
+        raise UserError(f"{prog}: an action is required: {actions} (see '{prog} --help')")
+
+    return fail
+
+
+def _problem_args(sp, required=True, default=None):
+    note = f" (default {default})" if default is not None else ""
+    sp.add_argument("--m", type=int, required=required, default=default, help="rows of A and C" + note)
+    sp.add_argument("--n", type=int, required=required, default=default, help="columns of B and C" + note)
+    sp.add_argument("--k", type=int, required=required, default=default, help="the reduced dimension" + note)
+    sp.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+
+
+def _kernels_arg(sp):
+    from perfmodel.kernels.registry import names
+
+    sp.add_argument("--kernels", help=f"comma-separated kernels to draw configs from: {', '.join(names())} "
+                                      "(default: every kernel that can run the problem on the device)")
+
+
+CONFIG_HELP = f"{NAME_FORM}, e.g. {NAME_EXAMPLE} or tma:{NAME_EXAMPLE}"
+
+
+def _hardware(sub):
+    hw = sub.add_parser("hardware", help="list the known devices or show one spec",
+                        epilog="examples: perfmodel hardware list; perfmodel hardware show gfx936 --json")
+    hw_sub = hw.add_subparsers(dest="hw_command", metavar="ACTION", parser_class=Parser)
+    hw.set_defaults(func=_missing_action("perfmodel hardware", "list, show"))
+    hl = hw_sub.add_parser("list", help="ids, names and aliases of the bundled devices",
+                           epilog="example: perfmodel hardware list --json")
+    hl.add_argument("--json", action="store_true", help="a JSON list of devices")
+    hl.set_defaults(func=hardware.hardware_list)
+    hs = hw_sub.add_parser("show", help="every quantity with value, unit, source and confidence",
+                           epilog="example: perfmodel hardware show k100")
+    hs.add_argument("name", help="device id, alias, target name, or path to a .yaml file")
+    hs.add_argument("--json", action="store_true", help="the spec as JSON, derived numbers with their formulas")
+    hs.set_defaults(func=hardware.hardware_show)
+
+
+def _model_commands(sub):
+    oc = sub.add_parser(
+        "occupancy", help="residency of one kernel: blocks/waves per SM or CU and the limiter",
+        epilog="examples: perfmodel occupancy --hw h200 --threads 256 --regs 128 --shared 98304; "
+               "perfmodel occupancy --hw gfx936 --threads 256 --regs 96 --sgprs 40 --shared 32768; "
+               "perfmodel occupancy --hw gfx942 --config 128x128x64_w4_s2 --dtype fp16")
+    oc.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    oc.add_argument("--threads", type=int, help="threads per block (workgroup size)")
+    oc.add_argument("--regs", type=int, help="registers per thread (VGPRs on AMD)")
+    oc.add_argument("--sgprs", type=int, help="SGPRs per wave (AMD/Hygon)")
+    oc.add_argument("--agprs", type=int, help="AGPRs per wave (AMD gfx908/gfx90a/gfx942)")
+    oc.add_argument("--shared", type=int, help="shared memory / LDS bytes per block")
+    oc.add_argument("--config", help=f"a bundled-kernel config, {CONFIG_HELP}; resources are predicted")
+    _problem_args(oc, required=False, default=4096)  # the problem a --config is predicted for
+    oc.add_argument("--json", action="store_true", help="residency (and predicted resources) as JSON")
+    oc.set_defaults(func=model.occupancy_cmd)
+
+    rk = sub.add_parser(
+        "rank", help="rank kernels and tile configs for a GEMM by predicted time (the main job)",
+        epilog="examples: perfmodel rank --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 --top 5; "
+               "perfmodel rank --hw h200 --m 16 --n 6144 --k 4096 --configs my_configs.json --json; "
+               "perfmodel rank --hw h200 --m 1000 --n 1000 --k 1000 --kernels grouped,tma; "
+               "perfmodel rank --hw gfx936 --m 4096 --n 4096 --k 4096 --dtype bf16 --sensitivity")
+    rk.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    _problem_args(rk)
+    rk.add_argument("--configs", help="JSON list of config objects (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, "
+                                      "num_stages, GROUP_M, optional SPLIT_K and kernel); default: the built-in spaces")
+    _kernels_arg(rk)
+    rk.add_argument("--top", type=int, help="how many to print (default 10)")
+    rk.add_argument("--json", action="store_true", help="a JSON list, fastest first")
+    rk.add_argument("--sensitivity", action="store_true",
+                    help="perturb every estimated input by +-20%% and report the pick's stability")
+    rk.set_defaults(func=model.rank_cmd)
+
+    pr = sub.add_parser("predict", help="explain one config's predicted time term by term",
+                        epilog="examples: perfmodel predict --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 "
+                               "--config 128x256x64_w8_s4_g8; perfmodel predict --hw h200 --m 1000 --n 1000 --k 1000 "
+                               "--config tma:128x128x64_w4_s3")
+    pr.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    _problem_args(pr)
+    pr.add_argument("--config", required=True, help=CONFIG_HELP)
+    pr.add_argument("--json", action="store_true", help="every term as JSON")
+    pr.set_defaults(func=model.predict_cmd)
+
+    cp = sub.add_parser("compare", help="the best kernel and config per device side by side",
+                        epilog="example: perfmodel compare --hw h100,gfx936,gfx926 --m 8192 --n 8192 --k 8192 --dtype fp16")
+    cp.add_argument("--hw", required=True, help="comma-separated devices")
+    _problem_args(cp)
+    _kernels_arg(cp)
+    cp.add_argument("--json", action="store_true", help="the best config per device as JSON")
+    cp.set_defaults(func=model.compare_cmd)
+
+
+def _validation_commands(sub):
+    from perfmodel.scoring.metrics import VIEWS
+
+    va = sub.add_parser("validate", help="score rankers against recorded GPU runs (CPU only)",
+                        epilog="examples: perfmodel validate; perfmodel validate --data h200/holdout; "
+                               "perfmodel validate --ranker perfmodel,perfmodel:tma --per-shape; "
+                               "perfmodel validate --markdown report.md --plots figs/")
+    va.add_argument("--data", help="a bundled dataset (h200/runs, h200/holdout, h200/mixed, h200/padded, h200/repeat) "
+                                   "or a runs .jsonl file (default h200/runs)")
+    va.add_argument("--hw", default="h200", help="the device the runs were recorded on (default h200)")
+    va.add_argument("--ranker", default="all", help=f"comma-separated: {', '.join(VIEWS)}, or all (default)")
+    va.add_argument("--per-shape", action="store_true", help="also print top-1 efficiency per shape")
+    va.add_argument("--markdown", help="write the tables to this markdown file")
+    va.add_argument("--plots", help="write predicted-vs-measured and efficiency PNGs to this folder")
+    va.add_argument("--json", action="store_true", help="every score as JSON")
+    va.set_defaults(func=validation.validate_cmd)
+
+    pl = sub.add_parser("plot", help="figures: occupancy curves, roofline, predicted vs measured",
+                        epilog="examples: perfmodel plot occupancy --hw gfx926,gfx936,h100 --config 128x128x64_w4_s3 "
+                               "-o occ.png; perfmodel plot roofline --hw h200 --m 4096 --n 4096 --k 4096 -o roof.png; "
+                               "perfmodel plot validation -o val.png")
+    pl.add_argument("what", choices=["occupancy", "roofline", "validation"], help="which figure")
+    pl.add_argument("-o", "--output", required=True, help="output file (.png, .pdf or .svg)")
+    pl.add_argument("--hw", help="device(s): comma-separated for occupancy, one for roofline")
+    pl.add_argument("--m", type=int, help="rows of A and C (roofline; occupancy with --config, default 4096)")
+    pl.add_argument("--n", type=int, help="columns of B and C")
+    pl.add_argument("--k", type=int, help="the reduced dimension")
+    pl.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+    pl.add_argument("--config", help=f"occupancy: mark this config ({CONFIG_HELP}; resources predicted)")
+    pl.add_argument("--threads", type=int, help="occupancy: threads per block of the marked kernel")
+    pl.add_argument("--regs", type=int, help="occupancy: registers per thread of the marked kernel")
+    pl.add_argument("--shared", type=int, help="occupancy: shared bytes per block of the marked kernel")
+    pl.add_argument("--data", help="validation: a bundled dataset or runs .jsonl (default h200/runs)")
+    pl.set_defaults(func=validation.plot_cmd)
+
+    rc = sub.add_parser("resources-check", help="how often the resource rules match recorded compiles",
+                        epilog="examples: perfmodel resources-check; perfmodel resources-check h200/runs")
+    rc.add_argument("data", nargs="*", help="compile sweeps or runs files: bundled names (compile/compile_sweep, "
+                                            "h200/runs, ...) or .jsonl paths (default: every bundled compile sweep)")
+    rc.add_argument("--hw", default="h200", help="the device runs files were recorded on (default h200)")
+    rc.add_argument("--json", action="store_true", help="the counts per kernel and target/class as JSON")
+    rc.set_defaults(func=validation.resources_check_cmd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="perfmodel", description="Which kernel and tile config should this GEMM use on this GPU, and why.",
+               epilog="example: perfmodel rank --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 --top 5")
+    p.add_argument("--version", action="version", version=f"perfmodel {__version__}")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    _hardware(sub)
+    _model_commands(sub)
+    _validation_commands(sub)
+    return p
+
+
+def commands_line(parser: argparse.ArgumentParser) -> str:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return ", ".join(action.choices)
+    return ""

@@ -1,0 +1,55 @@
+"""The one dtype table: what each GEMM dtype perfmodel knows is made of.
+
+    name   inputs  output  torch tensors    Triton pointer   nvMatmulHeuristics precision
+    fp64   8 B     fp64    float64          fp64             -
+    fp32   4 B     fp32    float32          fp32             -
+    tf32   4 B     fp32    float32          fp32             -   (fp32 tensors, tl.dot in TF32)
+    fp16   2 B     fp16    float16          fp16             HSH (fp16 in, fp32 accumulate, fp16 out)
+    bf16   2 B     bf16    bfloat16         bf16             BSB
+    int8   1 B     int32   int8             i8               -
+    fp8    1 B     fp16    float8_e4m3fn    fp8e4nv          -   (e5m2 tensors read as fp8 too)
+
+Accumulation is fp32 (int32 for int8). Every other module reads its dtype facts from here:
+the spec schema's throughput fields, GemmProblem's dtype check, the Triton prune hook's torch
+mapping, the lab's device and compile sweeps. Plain Python (no pydantic), so the lab's device
+scripts can import it on a machine that has only torch and Triton.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Dtype:
+    name: str
+    in_bytes: int  # bytes per element of A and B
+    out_bytes: int  # bytes per element of C
+    torch: str  # torch dtype of the input tensors (attribute of the torch module)
+    triton: str  # Triton's pointer element type of the inputs (signature "*" + this)
+    nvmh: str | None = None  # nvMatmulHeuristics precision string, where the peer is run
+    torch_aliases: tuple[str, ...] = ()  # other torch dtypes that mean this one
+
+
+DTYPES: dict[str, Dtype] = {d.name: d for d in (
+    Dtype("fp64", 8, 8, "float64", "fp64"),
+    Dtype("fp32", 4, 4, "float32", "fp32"),
+    Dtype("tf32", 4, 4, "float32", "fp32"),
+    Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH"),
+    Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB"),
+    Dtype("int8", 1, 4, "int8", "i8"),
+    Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",)),
+)}
+
+#: the names, in the order tables show them
+NAMES: tuple[str, ...] = tuple(DTYPES)
+
+
+def from_torch(torch_dtype_name: str) -> str | None:
+    """perfmodel's name for a torch dtype ("torch.float16" or "float16"), or None. float32
+    tensors are fp32 (whether tl.dot then uses TF32 is the kernel's choice, not the tensor's)."""
+    name = str(torch_dtype_name).replace("torch.", "")
+    for d in DTYPES.values():
+        if name == d.torch or name in d.torch_aliases:
+            return d.name
+    return None

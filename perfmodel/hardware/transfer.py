@@ -1,0 +1,116 @@
+"""Calibration transfer: how a device without its own measurement borrows a calibrated one's.
+
+The timing model's constants are measured on a device (the `calibration:` block of its
+device file, each value with the command that measured it). A device that lacks one takes it
+from the device its file names as `transfer.reference`, converted by the constant's rule
+(clock = compute.clock_max_hz, SMs = compute.sm_count, of each device):
+
+    rule          conversion                                          constants
+    same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
+                                                                      launch_overhead_s
+    cycles        seconds x reference clock / this clock              pipeline_latency_s,
+                  (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
+                                                                      scalar_load_fixed_s,
+                                                                      scalar_load_s_per_elem, spill_s_per_reg
+    per_clock     per-SM rate x this clock / reference clock          scalar_load_elems_per_s_per_sm
+    per_sm_clock  rate / (reference SMs x clock) x SMs x clock        l2_bw_achieved_bytes_per_s
+    matrix_clock  rate x (fp16 matrix ops per clock per SM x clock)   warp_mma_ops_per_s
+                  / the reference's
+    l2_share      bytes / reference L2 size x this L2 size            l2_effective_bytes
+
+A constant that neither the device nor its reference measured takes its DEFAULTS entry (an
+estimate, stated with what it rests on). DRAM bandwidth is never transferred: a device without
+a measured copy bandwidth uses its datasheet figure (perfmodel.arch.roofline.dram_bw).
+Every borrowed or default value is reported as estimated (`Constant.measured` False), so
+predictions list them and `--sensitivity` perturbs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfmodel.errors import SpecError
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.hardware.schema import HardwareSpec
+
+RULES: dict[str, str] = {
+    "matrix_efficiency": "same",
+    "overlap_leak": "same",
+    "launch_overhead_s": "same",
+    "pipeline_latency_s": "cycles",
+    "kstep_overhead_s": "cycles",
+    "warp_mma_step_s": "cycles",
+    "scalar_load_fixed_s": "cycles",
+    "scalar_load_s_per_elem": "cycles",
+    "spill_s_per_reg": "cycles",
+    "scalar_load_elems_per_s_per_sm": "per_clock",
+    "l2_bw_achieved_bytes_per_s": "per_sm_clock",
+    "warp_mma_ops_per_s": "matrix_clock",
+    "l2_effective_bytes": "l2_share",
+}
+
+#: (value, what the estimate rests on) for constants no device has measured yet
+DEFAULTS: dict[str, tuple[float, str]] = {
+    "vector_efficiency": (0.8, "estimated: 80% of the FMA peak on the vector path (the K100's measured "
+                               "FP32 microbenchmark reaches 17.9 of 19.5 TFLOP/s, 92%)"),
+}
+
+
+@dataclass(frozen=True)
+class Constant:
+    name: str
+    value: float
+    measured: bool  # measured on this device (False: transferred or a default)
+    how: str  # one line: where the value came from
+
+
+def _clock(spec: HardwareSpec) -> float:
+    return float(spec.compute.clock_max_hz.value)
+
+
+def _fp16_matrix_per_clock(spec: HardwareSpec) -> float | None:
+    t = spec.dtype_throughput("fp16")
+    return float(t.matrix.ops_per_clock_per_sm.value) if (t and t.matrix) else None
+
+
+def _convert(rule: str, value: float, spec: HardwareSpec, ref: HardwareSpec) -> float:
+    clk, ref_clk = _clock(spec), _clock(ref)
+    if rule == "same":
+        return value
+    if rule == "cycles":
+        return value * ref_clk / clk
+    if rule == "per_clock":
+        return value * clk / ref_clk
+    if rule == "per_sm_clock":
+        return value / (ref.sm_count * ref_clk) * spec.sm_count * clk
+    if rule == "matrix_clock":
+        ref_fp16 = _fp16_matrix_per_clock(ref)
+        own = _fp16_matrix_per_clock(spec) or ref_fp16  # no fp16 matrix path: no mma.sync either
+        return value * own * clk / (ref_fp16 * ref_clk)
+    if rule == "l2_share":
+        return value / float(ref.memory.l2_bytes.value) * float(spec.memory.l2_bytes.value)
+    raise ValueError(f"unknown transfer rule {rule!r}")
+
+
+def reference_of(spec: HardwareSpec) -> HardwareSpec | None:
+    """The calibrated device `spec` borrows from (None when its file names none)."""
+    return None if spec.transfer is None else load_hardware(str(spec.transfer.reference.value))
+
+
+def constant(spec: HardwareSpec, name: str) -> Constant:
+    """One constant of the timing model for `spec`: measured, transferred or a default."""
+    own = getattr(spec.calibration, name, None)
+    if own is not None:
+        return Constant(name, float(own.value), True, f"measured on {spec.id}")
+    ref = reference_of(spec)
+    if name in RULES:
+        theirs = None if ref is None else getattr(ref.calibration, name, None)
+        if theirs is not None:
+            value = _convert(RULES[name], float(theirs.value), spec, ref)
+            return Constant(name, value, False, f"transferred from {ref.id} ({RULES[name]})")
+    if name in DEFAULTS:
+        value, why = DEFAULTS[name]
+        return Constant(name, value, False, why)
+    where = f"nor does its transfer reference {ref.id}" if ref is not None else "and its file names no transfer.reference"
+    raise SpecError(f"{spec.id} has no calibration for {name}, {where}; measure it (perfmodel calibrate) or add "
+                    f"'transfer: {{reference: {{value: h200, source: ..., confidence: estimated}}}}' to its file")

@@ -1,0 +1,1 @@
+"""Hand the model's picks to the software that runs GEMMs: Triton's autotuner (triton)."""

@@ -1,0 +1,107 @@
+"""Triton integration: keep only the model's top k of an autotune list for the actual shape.
+
+    import perfmodel.triton
+
+    @triton.autotune(configs=my_configs, key=["M", "N", "K"],
+                     prune_configs_by={"early_config_prune": perfmodel.triton.prune("h200", top_k=4)})
+    @triton.jit
+    def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, ..., BLOCK_SIZE_M: tl.constexpr, ...):
+
+Triton 3.6.0 calls `early_config_prune(configs, named_args, **kwargs)` once per new key with the
+launch's arguments. The pruner reads M, N, K (names configurable) and the dtype of the first
+tensor argument (perfmodel.dtypes.from_torch), maps each triton.Config onto a perfmodel
+TileConfig of `kernel` (default "grouped": the user's kernel is taken to be a pointer-based
+grouped GEMM like Triton's tutorial; a config with SPLIT_K > 1 maps to "splitk"; pass
+kernel="tma" for a tensor-descriptor kernel), ranks them with perfmodel.rank and returns the k
+fastest, in the user's own Config objects. Configs it cannot read are kept (the pruner never
+throws a user's config away without a reason). Pure Python: it runs on a CPU, so it can be
+tested without a GPU (tests/test_triton_prune.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from perfmodel.dtypes import from_torch
+from perfmodel.errors import PerfmodelError
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.kernels import registry
+from perfmodel.names import implied_kernel
+from perfmodel.problem import GemmProblem, make_config
+from perfmodel.ranking import rank
+
+_ALIASES = {
+    "BLOCK_M": ("BLOCK_M", "BLOCK_SIZE_M"),
+    "BLOCK_N": ("BLOCK_N", "BLOCK_SIZE_N"),
+    "BLOCK_K": ("BLOCK_K", "BLOCK_SIZE_K"),
+    "GROUP_M": ("GROUP_M", "GROUP_SIZE_M"),
+    "SPLIT_K": ("SPLIT_K",),
+}
+
+
+def _get(kwargs: dict, key: str, default=None):
+    for name in _ALIASES[key]:
+        if name in kwargs:
+            return kwargs[name]
+    return default
+
+
+def _dtype_of(named_args: dict) -> str | None:
+    for v in named_args.values():
+        dt = getattr(v, "dtype", None)
+        if dt is not None and from_torch(str(dt)):
+            return from_torch(str(dt))
+    return None
+
+
+def _tile(cfg, kernel: str | None):
+    kw = getattr(cfg, "kwargs", {})
+    split = int(_get(kw, "SPLIT_K", 1))
+    return make_config(
+        BLOCK_M=int(_get(kw, "BLOCK_M")), BLOCK_N=int(_get(kw, "BLOCK_N")), BLOCK_K=int(_get(kw, "BLOCK_K")),
+        num_warps=int(getattr(cfg, "num_warps", 4)), num_stages=int(getattr(cfg, "num_stages", 3)),
+        GROUP_M=int(_get(kw, "GROUP_M", 1)), SPLIT_K=split, kernel=kernel or implied_kernel(split))
+
+
+def prune(hw, top_k: int = 4, m: str = "M", n: str = "N", k: str = "K", dtype: str | None = None,
+          kernel: str | None = None) -> Callable:
+    """An `early_config_prune` function keeping the model's `top_k` configs for each shape.
+    `kernel`: which bundled kernel model the user's kernel is (default grouped, or splitk for
+    configs with SPLIT_K > 1)."""
+    spec = load_hardware(hw)
+    if top_k < 1:
+        raise ValueError("top_k must be at least 1")
+    if kernel is not None:
+        registry.get(kernel)  # an unknown name fails here, not at the first launch
+
+    def early_config_prune(configs: list, named_args: dict[str, Any], **kwargs) -> list:
+        args = {**named_args, **kwargs}
+        try:
+            problem = GemmProblem(M=int(args[m]), N=int(args[n]), K=int(args[k]),
+                                  dtype=dtype or _dtype_of(args) or "fp16")
+        except (KeyError, ValueError, TypeError):
+            return list(configs)  # not a shape the model can read: keep everything
+        readable, tiles = [], []
+        for cfg in configs:
+            try:
+                tiles.append(_tile(cfg, kernel))
+                readable.append(cfg)
+            except Exception:  # noqa: BLE001 - a config the model cannot read is not pruned
+                continue
+        unreadable = [c for c in configs if not any(c is r for r in readable)]
+        if not readable:
+            return list(configs)
+        try:
+            ranking = rank(spec, problem, tiles)
+        except PerfmodelError:
+            return list(configs)  # the kernel cannot run this shape here: let the autotuner decide
+        name_to_cfgs: dict[str, list] = {}
+        for cfg, t in zip(readable, tiles):
+            name_to_cfgs.setdefault(t.name, []).append(cfg)
+        keep = []
+        for item in ranking[:top_k]:
+            keep.extend(name_to_cfgs.get(item.config.name, [])[:1])
+        return (keep or readable[:1]) + unreadable
+
+    early_config_prune.perfmodel_device = spec.id
+    return early_config_prune

@@ -1,0 +1,141 @@
+"""The kernel-model interface: what every bundled (or user) kernel tells perfmodel.
+
+A kernel model answers four questions about one Triton kernel, always for arrays of configs
+(the ranker never loops in Python per config):
+
+    unsupported(spec, problem)   why it cannot run this problem on this device (None: it can)
+    check(config)                why one config is not one of its configs (None: it is)
+    load_class(problem)          how its main loop loads the operands ("all", "k", "n", "none")
+    space(spec, problem)         its built-in config space for the problem (ConfigArrays)
+    resources(spec, problem, c)  threads, shared memory, registers, spills per config (Resources)
+    time(ctx, c, res, blocks)    every term of the predicted time per config (a dict of arrays)
+
+perfmodel.kernels.evaluate runs them in order (residency between resources and time is the
+same for every kernel: perfmodel.arch.occupancy). A new kernel subclasses KernelModel, says
+which of the shared pieces it uses (perfmodel.kernels.lowering for Triton's instruction and
+buffer rules, .registers for compiled register tables, .tiled for the pipelined-tile timing),
+and is added to perfmodel.kernels.registry.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from perfmodel.errors import ConfigError
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.names import CONFIG_DEFAULTS, CONFIG_KEYS
+from perfmodel.problem import GemmProblem, TileConfig
+
+
+class ConfigArrays(Mapping):
+    """Configs of one kernel as int64 arrays, one per key of perfmodel.names.CONFIG_KEYS."""
+
+    def __init__(self, arrays: Mapping[str, np.ndarray]):
+        n = len(np.asarray(arrays["BLOCK_M"]))
+        self._a = {k: (np.asarray(arrays[k], dtype=np.int64) if k in arrays
+                       else np.full(n, CONFIG_DEFAULTS[k], dtype=np.int64)) for k in CONFIG_KEYS}
+
+    @classmethod
+    def of(cls, configs: Iterable) -> "ConfigArrays":
+        """From TileConfigs or dicts with the config keys (GROUP_M and SPLIT_K optional)."""
+        rows = []
+        for c in configs:
+            d = c.keys() if isinstance(c, TileConfig) else c
+            rows.append([int(d[k]) if k in d else CONFIG_DEFAULTS[k] for k in CONFIG_KEYS])
+        arr = np.array(rows, dtype=np.int64).reshape(-1, len(CONFIG_KEYS))
+        return cls({k: arr[:, i] for i, k in enumerate(CONFIG_KEYS)})
+
+    @classmethod
+    def product(cls, grid: np.ndarray) -> "ConfigArrays":
+        """From a 2-D array whose columns are CONFIG_KEYS."""
+        return cls({k: grid[:, i] for i, k in enumerate(CONFIG_KEYS)})
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        return self._a[key]
+
+    def __iter__(self):
+        return iter(self._a)
+
+    def __len__(self) -> int:
+        return len(self._a)
+
+    @property
+    def size(self) -> int:
+        """How many configs."""
+        return len(self._a["BLOCK_M"])
+
+    def take(self, idx) -> "ConfigArrays":
+        return ConfigArrays({k: v[idx] for k, v in self._a.items()})
+
+    def config(self, i: int, kernel: str) -> TileConfig:
+        return TileConfig.model_construct(**{k: int(v[i]) for k, v in self._a.items()}, kernel=kernel)
+
+
+@dataclass(frozen=True)
+class Resources:
+    """What each config takes on the device (arrays), and how the kernel loads its operands.
+
+    load: the load class of the main loop ("all", "k", "n", "none": perfmodel.problem.ALIGNMENTS)
+    stage_buffers: shared-memory buffers of the pipelined operand(s)
+    regs_from_table: registers read from a compiled table (False: the linear fit)
+    register_source: where the table registers came from, one line (e.g. "Triton 3.6.0 compile
+    table (sm_90)"); the fit's name otherwise
+    """
+
+    load: str
+    threads: np.ndarray
+    smem_bytes: np.ndarray
+    stage_buffers: np.ndarray
+    regs: np.ndarray
+    spilled_regs: np.ndarray
+    regs_from_table: np.ndarray
+    is_wgmma: np.ndarray
+    register_source: str
+    smem_rule: str
+
+
+class KernelModel(ABC):
+    """One kernel: its configs, its resource rule and its time terms (module doc)."""
+
+    #: the name configs, outputs and --kernels use
+    name: str = ""
+    #: one line for help texts
+    summary: str = ""
+    #: where the kernel's source lives (the lab's bundled Triton kernels)
+    source: str = ""
+
+    @abstractmethod
+    def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
+        """Why this kernel cannot run `problem` on `spec` (one line), or None."""
+
+    def check(self, config: TileConfig) -> str | None:
+        """Why `config` is not a config of this kernel (one line), or None."""
+        return None
+
+    def load_class(self, problem: GemmProblem) -> str:
+        """How the main loop loads its operands for this problem (perfmodel.problem.ALIGNMENTS):
+        the problem's alignment class for pointer loads."""
+        return problem.alignment
+
+    @abstractmethod
+    def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
+        """The built-in config space for `problem` (before resource pruning)."""
+
+    @abstractmethod
+    def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
+        """Threads, shared memory and registers of each config, without compiling."""
+
+    @abstractmethod
+    def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks: np.ndarray) -> dict[str, np.ndarray]:
+        """Every term of the predicted time of each config (perfmodel.kernels.tiled's keys);
+        `ctx` is a perfmodel.kernels.evaluate.Context, `blocks` the resident blocks per SM."""
+
+    def require(self, spec: HardwareSpec, problem: GemmProblem) -> None:
+        """Raise a one-line ConfigError when this kernel cannot run the problem."""
+        why = self.unsupported(spec, problem)
+        if why:
+            raise ConfigError(f"kernel {self.name} cannot run {problem} on {spec.id}: {why}")

@@ -1,0 +1,54 @@
+"""Run one kernel model on arrays of configs: resources, residency, time.
+
+    res            = model.resources(spec, problem, configs)          (the kernel's rule)
+    blocks, limit  = residency of (threads, registers, shared bytes)  (perfmodel.arch.occupancy)
+    terms          = model.time(ctx, configs, res, blocks)            (the kernel's time terms)
+
+A config fits when at least one block is resident and its shared memory is within the
+device's per-block limit; one that does not gets time inf. The result is a dict of arrays
+with the time terms plus the resource and residency columns every output shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from perfmodel.arch.occupancy import blocks_per_sm_arrays
+from perfmodel.arch.roofline import roofline
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.kernels.base import ConfigArrays, KernelModel
+from perfmodel.kernels.pipeline import TimingParams, timing_params
+from perfmodel.problem import GemmProblem
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every kernel's time terms read: the device, the problem, the device's constants for
+    the problem's dtype, and the roofline floor no config beats."""
+
+    spec: HardwareSpec
+    problem: GemmProblem
+    params: TimingParams
+    floor_s: float
+
+
+def context(spec: HardwareSpec, problem: GemmProblem, scale: dict[str, float] | None = None) -> Context:
+    return Context(spec, problem, timing_params(spec, problem.dtype, scale), roofline(spec, problem).floor_s)
+
+
+def evaluate(model: KernelModel, ctx: Context, cfgs: ConfigArrays) -> dict[str, np.ndarray]:
+    """The model on arrays of configs (module doc)."""
+    res = model.resources(ctx.spec, ctx.problem, cfgs)
+    blocks, limiter = blocks_per_sm_arrays(ctx.spec, res.threads, res.regs, res.smem_bytes)
+    out = model.time(ctx, cfgs, res, blocks)
+    fits = (blocks >= 1) & (res.smem_bytes <= ctx.spec.shared_memory.max_per_block_bytes.value)
+    n = cfgs.size
+    out.update({
+        "time_s": np.where(blocks >= 1, out["time_s"], np.inf), "fits": fits, "blocks_per_sm": blocks,
+        "limiter": limiter, "regs": res.regs, "spilled_regs": res.spilled_regs, "regs_from_table": res.regs_from_table,
+        "smem_bytes": res.smem_bytes, "is_wgmma": res.is_wgmma, "threads": res.threads,
+        "alignment": np.full(n, res.load), "kernel": np.full(n, model.name),
+    })
+    return out

@@ -1,0 +1,3 @@
+from perfmodel.kernels.grouped.model import GroupedKernel
+
+__all__ = ["GroupedKernel"]

@@ -1,0 +1,164 @@
+"""The grouped GEMM (validation/kernels/matmul.py:matmul_kernel): Triton's matmul tutorial with
+the grouped (GROUP_M) program order of seed 000, pointer loads and a masked K tail.
+
+Config space: BLOCK_M, BLOCK_N in {16, 32, 64, 128, 256}, BLOCK_K in {16, 32, 64, 128},
+num_warps in {2, 4, 8}, num_stages in {1, ..., 6}, GROUP_M in {1, 4, 8, 16}; tiles no larger
+than the next power of two of the problem, GROUP_M > 1 only with several tile rows, and at
+least one 16x8 mma tile of work per warp. Runs any problem on any device with a path for
+its dtype.
+
+Load class (GemmProblem.alignment): whether Triton can prove K and N (the row strides of A and
+B) 16-element divisible. Divisible operands are loaded in 16-byte vectors through the
+asynchronous-copy pipeline; the others element by element with their own pointer and mask,
+which the pipeliner cannot multi-buffer.
+
+Shared memory, with A = BLOCK_M x BLOCK_K x bytes, B = BLOCK_K x BLOCK_N x bytes, and buffers the
+pipelined-buffer count of perfmodel.kernels.lowering (num_stages on sm_90 wgmma, else
+num_stages - 1, at least 1):
+    "all"    buffers x (A + B)
+    "k"      buffers x A + B        (only K 16-divisible: A pipelined, B through one buffer)
+    "n"      A + buffers x B
+    "none"   A + B on NVIDIA (one buffer, whatever num_stages says);
+             max(BLOCK_M, BLOCK_N) x BLOCK_K x bytes on AMD (A and B share one buffer)
+Hygon DCUs use the AMD rules: their Triton backend derives from AMD's, and seed 000's "an
+additional stage does not necessarily allocate one extra LDS buffer" is what the AMD rule shows
+(num_stages - 1 buffers); a proxy, as no gfx926/gfx936 compiler was available. Checked against
+metadata.shared of the offline compile sweeps (sm_80, sm_90, gfx908, gfx90a, gfx942; every
+class) and of the kernels the H200's JIT compiled (`perfmodel resources-check`; the misses are
+epilogue layout conversions staging C through shared memory on some unaligned NVIDIA configs,
+which the rule leaves out).
+
+Registers: this kernel's compiled table (register_table.json here, perfmodel.kernels.registers),
+the linear fit (register_fit.json) outside it.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from pathlib import Path
+
+import numpy as np
+
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
+from perfmodel.kernels.lowering import instruction, pipelined_buffers, uses_wgmma
+from perfmodel.kernels.registers import RegisterFit, RegisterTable, register_cap
+from perfmodel.kernels.tiled import tiled_time
+from perfmodel.names import CONFIG_KEYS
+from perfmodel.problem import GemmProblem, TileConfig
+
+HERE = Path(__file__).resolve().parent
+
+BLOCK_MN = (16, 32, 64, 128, 256)
+BLOCK_K = (16, 32, 64, 128)
+WARPS = (2, 4, 8)
+STAGES = (1, 2, 3, 4, 5, 6)
+GROUPS = (1, 4, 8, 16)
+
+#: dtypes the register table was compiled for (16-bit operands)
+TABLE_DTYPES = ("fp16", "bf16")
+
+
+@functools.lru_cache(maxsize=8)
+def _product(splits: tuple[int, ...]) -> np.ndarray:
+    grid = np.array(list(itertools.product(BLOCK_MN, BLOCK_MN, BLOCK_K, WARPS, STAGES, GROUPS, splits)), dtype=np.int64)
+    grid.setflags(write=False)
+    return grid
+
+
+def tile_grid(problem: GemmProblem, splits=(1,)) -> np.ndarray:
+    """The pointer kernels' tile grid for a problem (columns CONFIG_KEYS), pruned as the module
+    doc says; `splits` the SPLIT_K values to cross it with."""
+    grid = _product(tuple(splits))
+    bm, bn, bk, w, s, g, sk = grid.T
+    keep = np.ones(len(grid), dtype=bool)
+    # tiles much larger than the problem only waste work: allow up to the next power of two
+    keep &= bm <= max(16, 1 << (problem.M - 1).bit_length())
+    keep &= bn <= max(16, 1 << (problem.N - 1).bit_length())
+    keep &= bk <= max(16, 1 << (problem.K - 1).bit_length())
+    # each split must keep at least one k-step; GROUP_M only matters when there are several tile rows
+    keep &= sk * bk <= np.maximum(problem.K, bk)
+    keep &= (g == 1) | (-(-problem.M // bm) > 1)
+    # far more warps than the tile has work for: each warp needs at least one 16x8 mma tile
+    keep &= bm * bn >= w * 128
+    return grid[keep]
+
+
+def pointer_smem(spec: HardwareSpec, load: str, bm, bn, bk, e, buffers) -> tuple[np.ndarray, np.ndarray]:
+    """(shared bytes, pipelined buffers) of the pointer kernels' main loop (module doc)."""
+    a_bytes, b_bytes = bm * bk * e, bn * bk * e
+    if load == "all":
+        return buffers * (a_bytes + b_bytes), buffers
+    if load == "k":
+        return buffers * a_bytes + b_bytes, buffers
+    if load == "n":
+        return a_bytes + buffers * b_bytes, buffers
+    one = np.ones_like(buffers)
+    return (np.maximum(bm, bn) * bk * e if spec.backend == "hip" else a_bytes + b_bytes), one
+
+
+SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
+              "k": "only K 16-divisible: A in {n} pipelined buffer{s}, B element-wise through one",
+              "n": "only N 16-divisible: B in {n} pipelined buffer{s}, A element-wise through one",
+              "none": "K and N not 16-divisible: one buffer, no async-copy pipelining"}
+
+
+class GroupedKernel(KernelModel):
+    name = "grouped"
+    summary = "grouped GEMM with pointer loads (Triton's matmul tutorial)"
+    source = "validation/kernels/matmul.py:matmul_kernel"
+    table = RegisterTable(HERE / "register_table.json")
+    fit = RegisterFit(HERE / "register_fit.json")
+
+    def __init__(self, alignment=None):
+        """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can
+        pass another policy, e.g. one that treats the mixed classes as "none"."""
+        self.alignment = alignment or (lambda problem: problem.alignment)
+
+    def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
+        return None
+
+    def check(self, config: TileConfig) -> str | None:
+        return None if config.SPLIT_K == 1 else "SPLIT_K > 1 is the split-K kernel (kernel splitk)"
+
+    def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
+        return ConfigArrays.product(tile_grid(problem))
+
+    def load_class(self, problem: GemmProblem) -> str:
+        """The alignment policy's class (default GemmProblem.alignment)."""
+        return self.alignment(problem)
+
+    def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
+        bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
+        load = self.load_class(problem)
+        is_wgmma = uses_wgmma(spec, bm, w)
+        smem, buffers = pointer_smem(spec, load, bm, bn, bk, problem.in_bytes, pipelined_buffers(spec, s, is_wgmma))
+        regs, spilled, from_table, reg_source = self.registers(spec, problem, load, is_wgmma, cfgs)
+        n = max(1, int(np.max(buffers)) if buffers.size else 1)
+        rule = SMEM_RULES[load].format(n=n, s="s" if n > 1 else "")
+        return Resources(load=load, threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
+                         stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
+                         regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule)
+
+    def registers(self, spec, problem, load, is_wgmma, cfgs):
+        """(regs, spilled, from_table, source): the table where it has the config, else the fit."""
+        bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
+        demand = np.maximum(np.rint(self.fit.demand(spec, load == "all", is_wgmma, bm, bn, bk, w, s,
+                                                    problem.in_bytes)), 16).astype(np.int64)
+        spilled = np.zeros_like(demand)
+        from_table = np.zeros(demand.shape, dtype=bool)
+        target = spec.register_target
+        source = "linear fit (config outside the compiled table)"
+        if target and problem.dtype in TABLE_DTYPES and instruction(spec, problem.dtype, False) != "fma":
+            t_regs, t_spilled, from_table = self.table.lookup(target, load, bm, bn, bk, w, s)
+            demand = np.where(from_table, t_regs, demand)
+            spilled = np.where(from_table, t_spilled, 0)
+            stand_in = "" if target == spec.compile_target else " stand-in"
+            if from_table.any():
+                source = f"Triton {self.table.triton} compile table ({target}{stand_in})"
+        cap = register_cap(spec)
+        return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source
+
+    def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
+        return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0)

@@ -1,0 +1,48 @@
+"""How Triton 3.6.0 lowers a tile config on a device: the matrix instruction of the dot and
+the shared-memory buffers of the asynchronous-copy pipeline. Shared by every Triton kernel
+model; the device facts come from its file's `toolchain:` block.
+
+Matrix instruction: on a device with warpgroup MMA (sm_90) the dot becomes wgmma when
+num_warps >= 4 and BLOCK_M >= 64 (a warpgroup of 4 warps owns 64 rows), else mma.sync
+(324/324 sm_90 compiles of the grouped GEMM, validation/data/compile/compile_sweep.jsonl).
+Elsewhere: mma.sync (NVIDIA), MFMA (AMD), MMAC (Hygon), where the spec lists a matrix
+instruction for the dtype; otherwise FMAs on the vector path.
+
+Pipelined buffers of an operand loaded through the async-copy pipeline:
+    CUDA backend, wgmma                 num_stages
+    CUDA backend, mma.sync              num_stages - 1
+    HIP backend (AMD; Hygon's derives from it)    num_stages - 1
+    (at least 1; num_stages = 1 is one buffer everywhere). Measured on the offline compile
+    sweeps (perfmodel.kernels.grouped's docstring gives the agreement).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perfmodel.hardware.schema import HardwareSpec
+
+
+def uses_wgmma(spec: HardwareSpec, block_m, warps) -> np.ndarray:
+    """True where the dot lowers to wgmma (arrays)."""
+    bm = np.asarray(block_m)
+    if not spec.has("warpgroup_mma"):
+        return np.zeros(bm.shape, dtype=bool)
+    return (np.asarray(warps) >= 4) & (bm >= 64)
+
+
+def instruction(spec: HardwareSpec, dtype: str, is_wgmma: bool) -> str:
+    """"wgmma", "mma", "mfma", "mmac" or "fma" (no matrix instruction for the dtype)."""
+    t = spec.dtype_throughput(dtype)
+    family = spec.toolchain.mma_family
+    if t is None or t.matrix is None or family is None:
+        return "fma"
+    return "wgmma" if is_wgmma else str(family.value)
+
+
+def pipelined_buffers(spec: HardwareSpec, stages, is_wgmma) -> np.ndarray:
+    """Shared-memory buffers of one pipelined operand (module doc)."""
+    s = np.asarray(stages, dtype=np.int64)
+    if spec.backend == "hip":
+        return np.maximum(s - 1, 1)
+    return np.where(is_wgmma, s, np.maximum(s - 1, 1))

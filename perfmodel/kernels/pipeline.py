@@ -1,0 +1,237 @@
+"""The software-pipelined main loop of a tiled GEMM: one k-step, one tile, on arrays of configs.
+
+A k-step is what one block (workgroup) does per BLOCK_K slice: load an A and a B tile, issue
+the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
+
+    matrix path, throughput-bound (wgmma, MFMA, MMAC):  t_mma = b F / R_sm,
+          F = 2 BM BN BK,  R_sm = ops_per_clock_per_sm x clock_max_hz x matrix_efficiency
+    synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
+          t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
+    vector path (no matrix instruction for the dtype):  t_mma = b F / R_vec
+    instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
+    shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
+    L2 -> SM:       t_l2  = b (BM + BN) BK bytes / (L2 bandwidth / active SMs, <= 2x the even share)
+    latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
+    load class "all" (both operands in vectors through the async-copy pipeline):
+                    t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
+                    (overlap is imperfect: a fraction of the hidden terms leaks through)
+    load class "none" (every element its own scalar load: e_thr per thread, e_blk per block):
+                    t_k = max(a_s + e_thr t_e, b e_blk / R_s, t_mma) + c_k
+    load class "k" / "n" (only K or only N 16-divisible: one operand in vectors, the other
+                    element-wise): the "none" form with e_* counting that operand alone, and
+                    t_l2 joins the max (not fitted: no timed shape was used to shape it)
+    num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
+                    t_lat + t_mma (element-wise), where more stages overlap the two
+    spills:         + b x threads x spilled_regs x t_spill
+
+A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue).
+
+The constants are the device's (TimingParams, from its calibration block or transferred from
+its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
+microbenchmarks by calling these same functions. Validated end to end by `perfmodel validate`
+(tests/test_timing.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from perfmodel.arch.roofline import compute_path, dram_bw
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.hardware.transfer import constant
+
+#: the constants of the k-step and tile formulas that a device measures (or borrows)
+CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pipeline_latency_s", "kstep_overhead_s",
+              "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm", "spill_s_per_reg",
+              "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak")
+
+
+@dataclass(frozen=True)
+class TimingParams:
+    """Every constant the model uses for one device and dtype, SI units, with where each came
+    from. Fields may be numpy arrays: calibration evaluates the model over a grid of values."""
+
+    sms: int
+    clock_hz: float
+    matrix_ops_per_s_per_sm: float | None
+    vector_ops_per_s_per_sm: float
+    warp_mma_ops_per_s: float
+    warp_mma_step_s: float
+    pipeline_latency_s: float
+    kstep_overhead_s: float
+    scalar_load_fixed_s: float
+    scalar_load_s_per_elem: float
+    scalar_load_elems_per_s_per_sm: float
+    spill_s_per_reg: float
+    l2_bw_bytes_per_s: float
+    dram_bw_bytes_per_s: float
+    l2_bytes: float
+    launch_s: float
+    smem_bytes_per_s_per_sm: float
+    overlap_leak: float
+    matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
+    matrix_k: int  # K of one matrix instruction
+    compute_path: str
+    instruction: str
+    sources: dict = field(default_factory=dict)
+
+    @property
+    def estimated(self) -> list[str]:
+        return sorted(k for k, v in self.sources.items() if v == "estimated")
+
+
+def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None = None) -> TimingParams:
+    """The constants for one device and dtype: calibration where measured, else transferred.
+    `scale` multiplies named constants (the sensitivity analysis perturbs the estimated ones)."""
+    path, per_clock, instr = compute_path(spec, dtype)
+    clk = float(spec.compute.clock_max_hz.value)
+    scale = scale or {}
+    src: dict[str, str] = {}
+
+    def pick(name: str) -> float:
+        c = constant(spec, name)
+        src[name] = "measured" if c.measured else "estimated"
+        return c.value * scale.get(name, 1.0)
+
+    cal = {name: pick(name) for name in CALIBRATED}
+    t = spec.dtype_throughput(dtype)
+    vec_per_clock = float(t.vector.ops_per_clock_per_sm.value) if (t and t.vector) else per_clock
+    vec_eff = constant(spec, "vector_efficiency")
+    vector_rate = vec_per_clock * clk * vec_eff.value * scale.get("vector_efficiency", 1.0)
+    if path == "vector":
+        src["vector_efficiency"] = "measured" if vec_eff.measured else "estimated"
+    # per-warp synchronous MMA (NVIDIA mma.sync) is measured for fp16; other dtypes scale by
+    # their tensor cores' per-clock rate
+    fp16 = spec.dtype_throughput("fp16")
+    fp16_per_clock = float(fp16.matrix.ops_per_clock_per_sm.value) if (fp16 and fp16.matrix) else per_clock
+    src["dram_bw_achieved_bytes_per_s"] = ("measured" if spec.calibration.dram_bw_achieved_bytes_per_s else
+                                           spec.memory.dram_bw_bytes_per_s.confidence.value)
+    return TimingParams(
+        sms=spec.sm_count, clock_hz=clk,
+        matrix_ops_per_s_per_sm=per_clock * clk * cal["matrix_efficiency"] if path == "matrix" else None,
+        vector_ops_per_s_per_sm=vector_rate,
+        warp_mma_ops_per_s=cal["warp_mma_ops_per_s"] * (per_clock / fp16_per_clock),
+        warp_mma_step_s=cal["warp_mma_step_s"], pipeline_latency_s=cal["pipeline_latency_s"],
+        kstep_overhead_s=cal["kstep_overhead_s"], scalar_load_fixed_s=cal["scalar_load_fixed_s"],
+        scalar_load_s_per_elem=cal["scalar_load_s_per_elem"],
+        scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
+        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec),
+        l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
+        smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
+        overlap_leak=cal["overlap_leak"],
+        matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
+                          if (path == "matrix" and t.matrix.latency_cycles is not None) else 0.0),
+        matrix_k=t.matrix.k if (t is not None and t.matrix is not None) else 1,
+        compute_path=path, instruction=instr, sources=src)
+
+
+@dataclass(frozen=True)
+class KStep:
+    """One k-step of one block, for arrays of configs: what the k-step formulas need.
+
+    flops        2 BM BN BK                         l2_bytes   (BM + BN) BK in_bytes
+    smem_bytes   shared-memory traffic (smem_bytes_per_kstep)
+    warps        num_warps;  threads = warps x warp size
+    sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
+    depth        loads in flight ahead of the math: num_stages - 1 where pipelined, else 1
+    load         load class: "all", "k", "n" or "none" (perfmodel.problem.ALIGNMENTS)
+    elems_per_thread / elems_per_block   elements loaded one by one (0 for load "all")
+    spilled      spilled registers per thread
+    serial       num_stages == 1: nothing is prefetched
+    k_chain      dependent matrix instructions per accumulator: BK / instruction K
+    """
+
+    flops: np.ndarray
+    l2_bytes: np.ndarray
+    smem_bytes: np.ndarray
+    warps: np.ndarray
+    threads: np.ndarray
+    sync_mma: np.ndarray
+    depth: np.ndarray
+    load: str
+    elems_per_thread: np.ndarray
+    elems_per_block: np.ndarray
+    spilled: np.ndarray
+    serial: np.ndarray
+    k_chain: np.ndarray
+
+
+def _max(*xs):
+    out = np.asarray(xs[0], dtype=float)
+    for x in xs[1:]:
+        out = np.maximum(out, x)
+    return out
+
+
+def l2_per_sm(p: TimingParams, active_sms) -> np.ndarray:
+    """L2 bandwidth one SM gets: its share of the aggregate among the active SMs, at most twice
+    the all-SMs share (estimated: a lone SM cannot pull the whole L2; 2x = ~64 B/clk/SM)."""
+    share = p.l2_bw_bytes_per_s / np.maximum(active_sms, 1)
+    return np.minimum(share, 2.0 * p.l2_bw_bytes_per_s / p.sms)
+
+
+def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
+    """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
+    warp group (wgmma: 4 warps own 64 rows) or warp (mma.sync, MFMA) that needs them.
+    Warps split the tile along M first (Triton's layouts): wm x wn warps (groups)."""
+    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
+    unit_rows = np.where(is_wgmma, 64, 16)
+    wm = np.minimum(units, np.maximum(bm // unit_rows, 1))
+    wn = np.maximum(units // wm, 1)
+    reads = (wn * bm + wm * bn) * bk * e
+    writes = (bm + bn) * bk * e
+    return (reads + writes).astype(float)
+
+
+def spill_time(p: TimingParams, b, threads, spilled):
+    """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
+    return b * threads * spilled * p.spill_s_per_reg
+
+
+@dataclass(frozen=True)
+class KStepTime:
+    total: np.ndarray  # t_k
+    mma: np.ndarray  # matrix (or vector) term, shared memory and instruction latency included
+    l2: np.ndarray
+    latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
+
+
+def kstep_time(p: TimingParams, step: KStep, blocks, active_sms=None) -> KStepTime:
+    """Seconds for one k-step of one block while `blocks` blocks share the SM (module doc)."""
+    b = np.asarray(blocks, dtype=float)
+    F = step.flops
+    if p.matrix_ops_per_s_per_sm is not None:
+        t_tp = b * F / p.matrix_ops_per_s_per_sm
+        fw = F / step.warps
+        t_sync = _max(p.warp_mma_step_s + fw / p.warp_mma_ops_per_s,
+                      np.ceil(b * step.warps / 4) * fw / p.warp_mma_ops_per_s, t_tp)
+        t_mma = np.where(step.sync_mma, t_sync, t_tp)
+    else:
+        t_mma = b * F / p.vector_ops_per_s_per_sm
+    t_l2 = b * step.l2_bytes / l2_per_sm(p, p.sms if active_sms is None else active_sms)
+    t_lat = p.pipeline_latency_s / step.depth
+    t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
+    if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
+        t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
+    if step.load == "all":
+        top = _max(t_mma, t_l2, t_lat)
+        t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
+        t_k = np.where(step.serial, t_lat + _max(t_mma, t_l2), t_k)
+    else:
+        t_lat = np.maximum(p.scalar_load_fixed_s + step.elems_per_thread * p.scalar_load_s_per_elem,
+                           b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
+        t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
+        t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
+    t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
+    return KStepTime(t_k, t_mma, t_l2, t_lat)
+
+
+def tile_time(p: TimingParams, step: KStep, blocks, active_sms, k_steps, epilogue_bytes):
+    """(T, k-step time) of one tile: k_steps k-steps, the prologue's latency, and the epilogue
+    (latency plus `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
+    ks = kstep_time(p, step, blocks, active_sms)
+    b = np.asarray(blocks, dtype=float)
+    t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
+    return k_steps * ks.total + p.pipeline_latency_s + t_epi, ks

@@ -1,0 +1,148 @@
+"""Registers per thread of a Triton kernel as the compiler allocates them: compiled tables,
+and a linear fit for what no table holds.
+
+Why tables and not a formula: the register count is the register allocator's choice (ptxas on
+NVIDIA, LLVM on AMD). For the bundled GEMMs it is decided by the tile geometry (BLOCK_M,
+BLOCK_N, BLOCK_K, num_warps), the load class and whether num_stages is 1, 2 or more; GROUP_M and
+num_stages beyond 3 leave it within 10%. Across geometries no closed formula tried came within
+10% for more than ~70% of kernels, while ptxas clusters its choices at occupancy steps (64, 72,
+80, 96, 128, 168, 255 on sm_80/sm_90). So each kernel ships what the compiler gave for every
+geometry of its built-in space: `perfmodel/kernels/<kernel>/register_table.json`, produced by
+`python validation/register_table.py compile --kernel K` then `... build --kernel K` (offline
+compiles, no GPU; validation/data/README.md says how long they take).
+
+Lookup: (compile target, load class, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, stage class), the
+target being the device's `toolchain.register_target` (a device without a public compiler names
+a stand-in there, and its file says so), the stage class min(num_stages, 3), or 3 where nothing
+is pipelined (load class "none"); 16-bit operands (fp16 compiles; bf16 allocates within 10% of
+fp16 on 162/162 sm_90 configs). The table's grid is in its own header.
+
+Outside a table (other dtypes, tiles off the grid, accumulators above 256 registers per thread,
+devices without a register target) the linear fit of validation/fit_registers.py predicts the
+register demand (perfmodel/kernels/grouped/register_fit.json; within 10% for only ~65% of
+compiles): registers = min(demand, cap), the excess spilled.
+
+    demand = c0 + c_acc acc + c_vec vec16 + c_elem elems + c_stage num_stages
+    acc = BM BN / threads,  vec16 = (BM + BN) BK bytes / 16 / threads,  elems = (BM + BN) BK / threads
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import numpy as np
+
+from perfmodel.hardware.schema import HardwareSpec
+
+STAGE_CLASSES = (1, 2, 3)
+
+
+def stage_class(stages, load: str) -> np.ndarray:
+    """min(num_stages, 3), at least 1; 3 for load class "none" (nothing is multi-buffered there)."""
+    stages = np.asarray(stages, dtype=np.int64)
+    return np.full_like(stages, 3) if load == "none" else np.minimum(np.maximum(stages, 1), 3)
+
+
+class _JsonFile:
+    """A JSON file shipped with a kernel, read on first use."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    @functools.cached_property
+    def data(self) -> dict:
+        return json.loads(self.path.read_text())
+
+
+class RegisterTable(_JsonFile):
+    """One kernel's compiled register table (a JSON file with a header and rows)."""
+
+    @property
+    def triton(self) -> str:
+        return self.data["triton"]
+
+    @functools.cached_property
+    def targets(self) -> set[str]:
+        ix = self.data["columns"].index("target")
+        return {row[ix] for row in self.data["rows"]}
+
+    @functools.cached_property
+    def _grid(self) -> dict[str, tuple[int, ...]]:
+        g = self.data["grid"]
+        return {"loads": tuple(g["loads"]), "BLOCK_MN": tuple(g["BLOCK_MN"]), "BLOCK_K": tuple(g["BLOCK_K"]),
+                "num_warps": tuple(g["num_warps"])}
+
+    @functools.lru_cache(maxsize=16)
+    def _dense(self, target: str) -> np.ndarray:
+        """int32 [load, BM, BN, BK, warps, stage class, (regs, spilled)]; -1 where not compiled."""
+        g = self._grid
+        arr = np.full((len(g["loads"]), len(g["BLOCK_MN"]), len(g["BLOCK_MN"]), len(g["BLOCK_K"]), len(g["num_warps"]),
+                       len(STAGE_CLASSES), 2), -1, dtype=np.int32)
+        ix = {c: i for i, c in enumerate(self.data["columns"])}
+        for row in self.data["rows"]:
+            if row[ix["target"]] != target:
+                continue
+            arr[g["loads"].index(row[ix["alignment"]]), g["BLOCK_MN"].index(row[ix["BLOCK_M"]]),
+                g["BLOCK_MN"].index(row[ix["BLOCK_N"]]), g["BLOCK_K"].index(row[ix["BLOCK_K"]]),
+                g["num_warps"].index(row[ix["num_warps"]]),
+                STAGE_CLASSES.index(row[ix["num_stages"]])] = (row[ix["regs"]], row[ix["spilled_regs"]])
+        return arr
+
+    def lookup(self, target: str, load: str, bm, bn, bk, warps, stages) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Vectorised: (regs, spilled_regs, found) for arrays of configs on one compile target
+        and load class. Entries not in the table come back with found = False (and -1s)."""
+        bm, bn, bk, warps, stages = (np.asarray(x, dtype=np.int64) for x in (bm, bn, bk, warps, stages))
+        n = np.broadcast(bm, bn, bk, warps, stages).shape
+        g = self._grid
+        if target not in self.targets or load not in g["loads"]:
+            return np.full(n, -1), np.full(n, -1), np.zeros(n, dtype=bool)
+        (im, okm), (inn, okn), (ik, okk), (iw, okw) = (_index(bm, g["BLOCK_MN"]), _index(bn, g["BLOCK_MN"]),
+                                                       _index(bk, g["BLOCK_K"]), _index(warps, g["num_warps"]))
+        vals = self._dense(target)[g["loads"].index(load), im, inn, ik, iw, stage_class(stages, load) - 1]
+        found = okm & okn & okk & okw & (vals[..., 0] >= 0)
+        return np.where(found, vals[..., 0], -1), np.where(found, vals[..., 1], -1), found
+
+
+def _index(values: np.ndarray, grid: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    g = np.asarray(grid)
+    i = np.clip(np.searchsorted(g, values), 0, len(g) - 1)
+    return i, g[i] == values
+
+
+class RegisterFit(_JsonFile):
+    """The linear register-demand fit (a JSON file written by validation/fit_registers.py)."""
+
+    def coefficients(self) -> dict[tuple[str, bool, str], tuple[float, ...]]:
+        """(fit class, all-aligned, instruction) -> (c0, c_acc, c_vec16, c_elems, c_stages)."""
+        return {(c["class"], c["aligned"], c["instruction"]): tuple(c["coefficients"]) for c in self.data["classes"]}
+
+    @staticmethod
+    def fit_class(spec: HardwareSpec) -> str:
+        """Which pooled compiles stand for the device: "sm_90" (CUDA with wgmma), "sm_80" (CUDA),
+        "amdgpu-gfx908" (HIP with a separate AGPR file) or "amdgpu" (HIP, unified or no AGPRs)."""
+        if spec.backend == "cuda":
+            return "sm_90" if spec.has("warpgroup_mma") else "sm_80"
+        r = spec.residency
+        separate_agprs = (not r.unified_vgpr_agpr) and r.agprs_per_simd_lane.value > 0
+        return "amdgpu-gfx908" if separate_agprs else "amdgpu"
+
+    def demand(self, spec: HardwareSpec, aligned: bool, is_wgmma, bm, bn, bk, warps, stages, in_bytes) -> np.ndarray:
+        """Predicted register demand per thread (before the cap), arrays."""
+        threads = warps * spec.warp_size
+        feats = np.stack([np.ones_like(bm, dtype=float), bm * bn / threads,
+                          (bm + bn) * bk * in_bytes / 16 / threads, (bm + bn) * bk / threads,
+                          np.asarray(stages).astype(float)])
+        coef = self.coefficients()
+        cls = self.fit_class(spec)
+        if cls == "sm_90":
+            cw, cm = np.array(coef[(cls, aligned, "wgmma")]), np.array(coef[(cls, aligned, "mma")])
+            return np.where(is_wgmma, cw @ feats, cm @ feats)
+        return np.array(coef[(cls, aligned, "mma" if cls == "sm_80" else "mfma")]) @ feats
+
+
+def register_cap(spec: HardwareSpec) -> int:
+    """Registers one thread can hold before spilling (NVIDIA max per thread, AMD VGPRs per wave)."""
+    r = spec.residency
+    return int(r.max_regs_per_thread.value) if spec.backend == "cuda" else int(r.max_vgprs_per_wave.value)

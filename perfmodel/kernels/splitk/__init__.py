@@ -1,0 +1,3 @@
+from perfmodel.kernels.splitk.model import SplitKKernel
+
+__all__ = ["SplitKKernel"]

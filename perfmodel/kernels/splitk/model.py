@@ -1,0 +1,45 @@
+"""The split-K pair (validation/kernels/matmul.py:matmul_splitk_kernel + splitk_reduce_kernel):
+for small M x N and large K, program (tile, z) accumulates the K blocks z, z + SPLIT_K, ... (seed
+002's interleaving) into an fp32 workspace [SPLIT_K, M, N]; a second kernel sums the partial
+tiles and casts them to the output dtype. Both launches are timed together.
+
+Config space: the grouped kernel's tile grid crossed with SPLIT_K in {2, 4, 8, 16}, each split
+keeping at least one k-step. Resources: the main kernel is the grouped kernel's loop with a
+strided K walk, so its rules are the grouped kernel's (`perfmodel resources-check` scores
+them on the split-K kernels the H200 compiled). Time: the tiled model with P = tiles x SPLIT_K
+programs of ceil(K / (BK x SPLIT_K)) k-steps writing fp32 partials, plus the reduction:
+
+    t_reduce = launch + (SPLIT_K M N 4 + M N out_bytes) / DRAM bandwidth
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.kernels.base import ConfigArrays, Resources
+from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
+from perfmodel.kernels.tiled import tiled_time
+from perfmodel.problem import GemmProblem, TileConfig
+
+SPLITS = (2, 4, 8, 16)
+PARTIAL_BYTES = 4  # fp32 partial sums in the workspace
+
+
+class SplitKKernel(GroupedKernel):
+    name = "splitk"
+    summary = "split-K pair: fp32 partials per K slice, then a reduction kernel"
+    source = "validation/kernels/matmul.py:matmul_splitk_kernel + splitk_reduce_kernel"
+
+    def check(self, config: TileConfig) -> str | None:
+        return None if config.SPLIT_K > 1 else "the split-K kernel needs SPLIT_K > 1 (SPLIT_K = 1 is kernel grouped)"
+
+    def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
+        return ConfigArrays.product(tile_grid(problem, SPLITS))
+
+    def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
+        p, problem = ctx.params, ctx.problem
+        M, N = problem.M, problem.N
+        sk = cfgs["SPLIT_K"]
+        reduce_s = p.launch_s + (sk * M * N * 4.0 + M * N * problem.out_bytes) / p.dram_bw_bytes_per_s
+        return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, PARTIAL_BYTES), extra_s=reduce_s)

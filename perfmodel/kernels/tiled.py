@@ -1,0 +1,84 @@
+"""Predicted time of a tiled GEMM kernel whose programs walk K through a pipelined main loop
+(the grouped, split-K and TMA kernels all do), term by term, on arrays of configs.
+
+Follow one config from its resources to its time:
+
+1. Residency b (perfmodel.arch.occupancy, run by perfmodel.kernels.evaluate).
+2. Work: programs P = ceil(M/BM) x ceil(N/BN) x SPLIT_K, each walking n_k = ceil(K / (BK x SPLIT_K))
+   k-steps (perfmodel.kernels.pipeline: one k-step, one tile).
+3. Waves: full = floor(P / (SMs b)), the last partial wave runs with ceil(rest / SMs) blocks per SM:
+      t_waves = full T(b) + [rest > 0] T(b_tail)
+4. Memory floor: t_main = max(t_waves, DRAM bytes / DRAM bw), DRAM bytes under the grouped tile
+   order and the effective L2 (perfmodel.kernels.traffic).
+5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
+   roofline floor (perfmodel.arch.roofline).
+6. Bound: "dram" where the DRAM term wins, "launch" where launch and extra are over half the
+   total, else the largest k-step term ("compute", "l2" or "latency").
+
+No recorded timing of a validation run is read at prediction time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perfmodel.kernels.base import ConfigArrays, Resources
+from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time
+from perfmodel.kernels.traffic import traffic_arrays
+
+BOUNDS = ("compute", "l2", "latency", "dram", "launch")
+
+#: elements loaded one by one per k-step and block, by load class (A's tile BM x BK, B's BK x BN)
+_ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn, bk: (bm + bn) * bk,
+                "k": lambda bm, bn, bk: bn * bk, "n": lambda bm, bn, bk: bm * bk}
+
+
+def kstep_of(ctx, cfgs: ConfigArrays, res: Resources) -> KStep:
+    """The k-step context of each config (perfmodel.kernels.pipeline.KStep)."""
+    bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
+    e = ctx.problem.in_bytes
+    threads = res.threads.astype(float)
+    elems_blk = _ELEMENTWISE[res.load](bm, bn, bk).astype(float)
+    family = ctx.spec.toolchain.mma_family
+    return KStep(
+        flops=2.0 * bm * bn * bk, l2_bytes=(bm + bn) * bk * e,
+        smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
+        sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
+        depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
+        elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
+        serial=s == 1, k_chain=bk / ctx.params.matrix_k)
+
+
+def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s) -> dict[str, np.ndarray]:
+    """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
+    kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none)."""
+    p, problem = ctx.params, ctx.problem
+    M, N, K = problem.M, problem.N, problem.K
+    bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
+    b = np.maximum(blocks, 1).astype(float)
+    progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
+    n_k = -(-K // (bk * sk))
+    step = kstep_of(ctx, cfgs, res)
+    epilogue = bm * bn * out_bytes
+
+    per_wave = p.sms * b
+    full = np.floor(progs / per_wave)
+    rest = progs - full * per_wave
+    b_tail = np.minimum(np.maximum(np.ceil(rest / p.sms), 1), b)
+    active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
+    t_full, ks = tile_time(p, step, b, np.where(full > 0, p.sms, active_tail), n_k, epilogue)
+    t_tail, _ = tile_time(p, step, b_tail, active_tail, n_k, epilogue)
+    t_waves = full * t_full + (rest > 0) * t_tail
+    in_flight = np.minimum(progs, per_wave).astype(np.int64)
+    dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
+    t_dram = dram / p.dram_bw_bytes_per_s
+    total = np.maximum(np.maximum(t_waves, t_dram) + p.launch_s + extra_s, ctx.floor_s)
+    which = np.argmax(np.stack([ks.mma, ks.l2, ks.latency]), axis=0)
+    bound = np.where(t_dram >= t_waves, 3, np.array([0, 1, 2])[which])
+    bound = np.where(p.launch_s + extra_s > 0.5 * total, 4, bound)
+    n = cfgs.size
+    return {"time_s": total, "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": ks.total,
+            "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "waves_s": t_waves,
+            "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
+            "launch_s": np.full(n, p.launch_s), "bound": bound,
+            "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s)}

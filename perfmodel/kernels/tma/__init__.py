@@ -1,0 +1,3 @@
+from perfmodel.kernels.tma.model import TmaKernel
+
+__all__ = ["TmaKernel"]

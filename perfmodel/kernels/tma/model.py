@@ -1,0 +1,93 @@
+"""The TMA GEMM (validation/kernels/matmul.py:matmul_tma_kernel): the grouped GEMM loading A and
+B through tensor descriptors (Hopper's Tensor Memory Accelerator, seed 002's "new load API")
+and storing C through one. Not persistent: one program per output tile, as the grouped kernel.
+
+Runs where the device has a TMA (`toolchain.tensor_memory_accelerator`), for fp16 and bf16 (the
+dtypes it was compiled and timed with), and where every row stride is a multiple of 16 bytes
+(K x in_bytes for A, N x in_bytes for B, N x out_bytes for C: a descriptor's global strides
+must be), e.g. K and N multiples of 8 for 2-byte elements. The hardware zero-fills the parts of
+a box outside the tensor, so no 16-element divisibility is needed: the main loop is always
+pipelined in bulk copies (load class "all"), which is what separates it from the grouped
+kernel on shapes such as 1000 x 1000 x 1000.
+
+Config space: the grouped kernel's tile grid (SPLIT_K = 1).
+
+Shared memory, with A = BLOCK_M x BLOCK_K x bytes, B = BLOCK_K x BLOCK_N x bytes, C = BLOCK_M x
+BLOCK_N x out_bytes, buffers as perfmodel.kernels.lowering says (num_stages for wgmma, else
+num_stages - 1, at least 1), and one 8-byte mbarrier per buffer:
+    num_stages = 1 on mma.sync      max(A, B) + 8          (one buffer A and B take in turn)
+    otherwise                       buffers x (A + B + 8)
+    and at least C: the TMA store stages the C tile through the same shared memory.
+Learned from offline Triton 3.6.0 sm_90 compiles of the kernel (validation/compile_sweep.py
+--kernel tma, validation/data/compile/compile_sweep_tma.jsonl) and checked on the kernels the
+H200's JIT compiled (`perfmodel resources-check`).
+
+Registers: this kernel's compiled table (register_table.json here, sm_90), the grouped kernel's
+fit outside it (which over-counts: tensor descriptors need no per-element address registers).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.kernels.base import ConfigArrays, Resources
+from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
+from perfmodel.kernels.lowering import pipelined_buffers, uses_wgmma
+from perfmodel.kernels.registers import RegisterTable
+from perfmodel.names import CONFIG_KEYS
+from perfmodel.problem import GemmProblem
+
+HERE = Path(__file__).resolve().parent
+
+DTYPES = ("fp16", "bf16")
+STRIDE_ALIGN_BYTES = 16
+MBARRIER_BYTES = 8
+
+
+def tma_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, stages) -> np.ndarray:
+    """Shared bytes of the TMA kernel (module doc)."""
+    a, b = bm * bk * e, bn * bk * e
+    pipeline = np.where((stages == 1) & ~is_wgmma, np.maximum(a, b) + MBARRIER_BYTES,
+                        buffers * (a + b + MBARRIER_BYTES))
+    return np.maximum(pipeline, bm * bn * out_e)
+
+
+class TmaKernel(GroupedKernel):
+    name = "tma"
+    summary = "grouped GEMM loading and storing through tensor descriptors (Hopper TMA)"
+    source = "validation/kernels/matmul.py:matmul_tma_kernel"
+    table = RegisterTable(HERE / "register_table.json")
+
+    def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
+        if not spec.has("tensor_memory_accelerator"):
+            return f"it needs a Tensor Memory Accelerator (Hopper), which {spec.id} does not have"
+        if problem.dtype not in DTYPES:
+            return f"it is compiled and timed for {' and '.join(DTYPES)} only, not {problem.dtype}"
+        for what, stride, n, e in (("A", "K", problem.K, problem.in_bytes), ("B", "N", problem.N, problem.in_bytes),
+                                   ("C", "N", problem.N, problem.out_bytes)):
+            if (n * e) % STRIDE_ALIGN_BYTES:
+                return (f"tensor descriptors need row strides that are multiples of {STRIDE_ALIGN_BYTES} bytes; "
+                        f"{what}'s is {stride} = {n} elements of {e} bytes = {n * e} bytes")
+        return None
+
+    def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
+        return ConfigArrays.product(tile_grid(problem))
+
+    def load_class(self, problem: GemmProblem) -> str:
+        return "all"
+
+    def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
+        bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
+        is_wgmma = uses_wgmma(spec, bm, w)
+        buffers = pipelined_buffers(spec, s, is_wgmma)
+        smem = tma_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, s)
+        regs, spilled, from_table, reg_source = self.registers(spec, problem, "all", is_wgmma, cfgs)
+        n = max(1, int(np.max(buffers)) if buffers.size else 1)
+        rule = (f"{n} stage buffer{'s' if n > 1 else ''} of (BM+BN)xBKxbytes + an 8-byte mbarrier each, "
+                f"at least the C tile (the TMA store stages it)")
+        return Resources(load="all", threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
+                         stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
+                         regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule)

@@ -1,0 +1,137 @@
+"""One config, explained: its resources and every term of its predicted time.
+
+`predict(hw, problem, config)` runs the model of the config's kernel (perfmodel.kernels) on
+that one config and returns a `Prediction` carrying each intermediate term, so a user, a test
+or a plot can see why a config wins. `resources_of(hw, problem, config)` is the resource half
+alone (threads, shared memory, registers and where each came from).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from perfmodel.arch.occupancy import LIMIT_ORDER
+from perfmodel.arch.roofline import roofline
+from perfmodel.errors import ConfigError
+from perfmodel.hardware.registry import load_hardware
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.kernels import registry
+from perfmodel.kernels.base import ConfigArrays, KernelModel
+from perfmodel.kernels.evaluate import context, evaluate
+from perfmodel.kernels.lowering import instruction
+from perfmodel.kernels.tiled import BOUNDS
+from perfmodel.problem import GemmProblem, TileConfig
+
+
+class ConfigResources(BaseModel):
+    """What one config takes on the device, predicted without compiling."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kernel: str
+    instruction: str  # wgmma, mma, mfma, mmac or fma
+    alignment: str  # the load class of the main loop: all, k, n or none
+    threads_per_block: int
+    smem_bytes: int
+    stage_buffers: int
+    regs_per_thread: int
+    spilled_regs_per_thread: int
+    registers_from: str
+    rule: str
+
+
+class Prediction(BaseModel):
+    """One config's predicted time with every term that produced it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    device: str
+    problem: str
+    kernel: str
+    config: str
+    time_s: float
+    tflops: float
+    bound: str
+    compute_path: str
+    instruction: str
+    limiter: str
+    alignment: str  # the load class of the main loop: all, k, n or none
+    blocks_per_sm: int
+    regs_per_thread: int
+    spilled_regs_per_thread: int
+    registers_from: str  # "compile table" or "linear fit"
+    smem_bytes: int
+    programs: int
+    waves: float
+    k_steps: int
+    kstep_s: float
+    mma_s_per_kstep: float
+    l2_s_per_kstep: float
+    latency_s_per_kstep: float
+    spill_s_per_kstep: float
+    tile_s: float
+    dram_bytes: float
+    dram_s: float
+    reduce_s: float
+    launch_s: float
+    floor_s: float
+    pct_of_peak: float
+    estimated: list[str]
+
+    @property
+    def predicted_ms(self) -> float:
+        return self.time_s * 1e3
+
+
+def model_for(spec: HardwareSpec, problem: GemmProblem, config: TileConfig) -> KernelModel:
+    """The config's kernel model, after checking it can run the config and the problem."""
+    model = registry.get(config.kernel)
+    why = model.check(config)
+    if why:
+        raise ConfigError(f"{config.name}: {why}")
+    model.require(spec, problem)
+    return model
+
+
+def resources_of(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) -> ConfigResources:
+    """Threads, shared/LDS bytes and registers of one config (the kernel's resource rule)."""
+    spec = load_hardware(hw)
+    model = model_for(spec, problem, config)
+    res = model.resources(spec, problem, ConfigArrays.of([config]))
+    wg = bool(res.is_wgmma[0])
+    from_table = bool(res.regs_from_table[0])
+    return ConfigResources(
+        kernel=model.name, instruction=instruction(spec, problem.dtype, wg), alignment=res.load,
+        threads_per_block=int(res.threads[0]), smem_bytes=int(res.smem_bytes[0]),
+        stage_buffers=int(res.stage_buffers[0]), regs_per_thread=int(res.regs[0]),
+        spilled_regs_per_thread=int(res.spilled_regs[0]),
+        registers_from=res.register_source if from_table else "linear fit (config outside the compiled table)",
+        rule=res.smem_rule)
+
+
+def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) -> Prediction:
+    """Predicted time of one config, term by term (perfmodel.kernels.tiled's module doc)."""
+    spec = load_hardware(hw)
+    model = model_for(spec, problem, config)
+    ctx = context(spec, problem)
+    r = {k: (v[0] if isinstance(v, np.ndarray) and v.ndim else v) for k, v in
+         evaluate(model, ctx, ConfigArrays.of([config])).items()}
+    t = float(r["time_s"])
+    rl = roofline(spec, problem)
+    p = ctx.params
+    finite = bool(np.isfinite(t))
+    return Prediction(
+        device=spec.id, problem=str(problem), kernel=model.name, config=config.name, time_s=t,
+        tflops=problem.flops / t / 1e12 if finite else 0.0, bound=BOUNDS[int(r["bound"])],
+        compute_path=p.compute_path, instruction=p.instruction, limiter=LIMIT_ORDER[int(r["limiter"])],
+        blocks_per_sm=int(r["blocks_per_sm"]), alignment=str(r["alignment"]), regs_per_thread=int(r["regs"]),
+        spilled_regs_per_thread=int(r["spilled_regs"]),
+        registers_from="compile table" if r["regs_from_table"] else "linear fit",
+        smem_bytes=int(r["smem_bytes"]), programs=int(r["programs"]), waves=float(r["waves"]),
+        k_steps=int(r["k_steps"]), kstep_s=float(r["kstep_s"]), mma_s_per_kstep=float(r["mma_s"]),
+        l2_s_per_kstep=float(r["l2_s"]), latency_s_per_kstep=float(r["latency_s"]),
+        spill_s_per_kstep=float(r["spill_s"]), tile_s=float(r["tile_s"]), dram_bytes=float(r["dram_bytes"]),
+        dram_s=float(r["dram_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),
+        floor_s=float(r["floor_s"]), pct_of_peak=(rl.compute_floor_s / t * 100) if finite else 0.0,
+        estimated=p.estimated)

@@ -1,0 +1,109 @@
+"""Do the kernels' resource rules agree with what the compiler produced? (`perfmodel resources-check`)
+
+Recorded compiles come from two places, both Triton 3.6.0:
+  offline compile sweeps (validation/compile_sweep.py; rows of kind "compile", one target and
+      load class each): metadata.shared, and the registers cuobjdump (NVIDIA) or LLVM's report
+      (AMD) gives; the device is the bundled one whose `toolchain.compile_target` is the row's
+      target, the problem the class's representative (perfmodel.problem.ALIGNMENTS);
+  device runs (rows of kind "run" with n_regs and smem_bytes): the kernels the device's JIT
+      compiled, against the device the dataset was recorded on (label "<device>-jit").
+
+Per kernel and "target/class": the share whose shared bytes the rule gets exactly and whose
+registers it gets within 10%, over all recorded compiles and over the held-out ones: those
+that are not the very compile the kernel's register table holds (fp16, GROUP_M 8, the stage
+class's own num_stages, the class's 16-divisible sizes), where agreement would be the compiler
+agreeing with itself.
+"""
+
+from __future__ import annotations
+
+from perfmodel.errors import DataError
+from perfmodel.hardware.registry import known_devices, load_hardware
+from perfmodel.kernels import registry
+from perfmodel.kernels.base import ConfigArrays
+from perfmodel.kernels.registers import stage_class
+from perfmodel.problem import ALIGNMENTS, GemmProblem
+
+COUNTS = ("n", "smem_exact", "regs_within_10pct", "held_out_n", "held_out_regs_within_10pct")
+
+
+def device_for_target(target: str) -> str:
+    """The first bundled device (by id) that Triton compiles for `target`."""
+    for spec in known_devices():
+        if spec.compile_target == target:
+            return spec.id
+    raise DataError(f"no bundled device compiles for target {target!r}")
+
+
+def kernel_of(row: dict) -> str:
+    return row.get("kernel") or "grouped"
+
+
+def load_class_of(row: dict) -> str:
+    """The alignment class a recorded row was compiled in (older rows carry only "aligned")."""
+    if "M" in row:  # a device run
+        return GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"]).alignment
+    return row.get("alignment") or ("all" if row["aligned"] else "none")
+
+
+def is_table_compile(row: dict) -> bool:
+    """True when a recorded compile is the very compile its kernel's register table holds."""
+    alignment = "all" if kernel_of(row) == "tma" else load_class_of(row)
+    if "M" in row and {k for k in ("M", "N", "K") if row[k] % 16 == 0} != set(ALIGNMENTS[alignment].divisible):
+        return False  # the JIT specialised the sizes differently from the table's compile
+    stages_in_table = int(stage_class(row["num_stages"], alignment)) == row["num_stages"]
+    return row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
+
+
+def _recorded(row: dict, run_device: str, model):
+    """(label, device, problem) of a recorded compile or device run, or None; a run's label
+    names the load class the kernel compiles the problem to."""
+    if row.get("kind") == "compile" and row.get("status") == "ok":
+        cls = load_class_of(row)
+        M, N, K = ALIGNMENTS[cls].representative()
+        return f"{row['target']}/{cls}", device_for_target(row["target"]), GemmProblem(M=M, N=N, K=K, dtype=row["dtype"])
+    if row.get("kind") == "run" and row.get("n_regs") is not None and row.get("smem_bytes") is not None:
+        p = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"])
+        return f"{run_device}-jit/{model.load_class(p)}", run_device, p
+    return None
+
+
+def agreement(rows: list[dict], kernel: str = "grouped", run_device: str = "h200") -> dict[str, dict]:
+    """Per "target/class", counts (COUNTS) of one kernel's recorded compiles (module doc)."""
+    model = registry.get(kernel)
+    groups: dict[tuple, list] = {}
+    for r in rows:
+        if kernel_of(r) != kernel:
+            continue
+        rec = _recorded(r, run_device, model)
+        if rec is not None:
+            label, device, p = rec
+            groups.setdefault((label, device, p), []).append(r)
+    out: dict[str, dict] = {}
+    for (label, device, p), rs in groups.items():
+        res = model.resources(load_hardware(device), p, ConfigArrays.of(rs))
+        d = out.setdefault(label, dict.fromkeys(COUNTS, 0))
+        for i, r in enumerate(rs):
+            regs = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]
+            good = bool(abs(int(res.regs[i]) - regs) <= 0.10 * regs)
+            d["n"] += 1
+            d["smem_exact"] += int(res.smem_bytes[i]) == r.get("smem_bytes")
+            d["regs_within_10pct"] += good
+            if not is_table_compile(r):
+                d["held_out_n"] += 1
+                d["held_out_regs_within_10pct"] += good
+    return dict(sorted(out.items()))
+
+
+def kernels_in(rows: list[dict]) -> list[str]:
+    """The registered kernels that have recorded compiles among `rows`, in registry order."""
+    present = {kernel_of(r) for r in rows if r.get("kind") in ("compile", "run")}
+    return [k for k in registry.names() if k in present]
+
+
+def total(table: dict[str, dict]) -> dict:
+    out = dict.fromkeys(COUNTS, 0)
+    for d in table.values():
+        for k in COUNTS:
+            out[k] += d[k]
+    return out

@@ -1,0 +1,114 @@
+"""Recorded GPU runs: the files `perfmodel validate` scores rankers on.
+
+A runs file (JSON lines, written by the lab's device sweep or `perfmodel sweep`) holds rows of
+`kind` header (device, driver, Triton, torch, date, command), cublas (the vendor BLAS on the
+same inputs), run (one kernel config: kernel, config keys, correctness, resources, time_ms)
+and shape_done. Runs that failed or were not correct are kept apart; scoring reads the
+correct ones, by kernel (`Shape.candidates`).
+
+Bundled datasets are named by their path under the data folder (perfmodel.bundled):
+`h200/runs` (the suite), `h200/holdout`, `h200/mixed`, `h200/padded`, `h200/repeat`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from perfmodel.bundled import resolve_dataset
+from perfmodel.errors import DataError
+
+DEFAULT_DATASET = "h200/runs"
+#: the kernels whose runs make a shape's candidate set unless a scorer asks for others
+SCORED_KERNELS = ("grouped", "splitk")
+
+
+@dataclass
+class Shape:
+    index: int
+    family: str
+    M: int
+    N: int
+    K: int
+    dtype: str
+    cublas_ms: float | None = None
+    all_runs: list[dict] = field(default_factory=list)  # correct runs of every kernel
+    failed: list[dict] = field(default_factory=list)
+
+    def candidates(self, kernels=SCORED_KERNELS) -> list[dict]:
+        """The correct runs of these kernels, in file order."""
+        return [r for r in self.all_runs if r["kernel"] in kernels]
+
+    @property
+    def runs(self) -> list[dict]:
+        """The correct runs of the grouped and split-K kernels (the main candidate set)."""
+        return self.candidates()
+
+    @property
+    def kernels(self) -> set[str]:
+        return {r["kernel"] for r in self.all_runs}
+
+    @property
+    def times(self) -> np.ndarray:
+        return np.array([r["time_ms"] for r in self.runs])
+
+    @property
+    def best_ms(self) -> float:
+        return float(self.times.min())
+
+    def label(self) -> str:
+        return f"{self.M}x{self.N}x{self.K} {self.dtype}"
+
+
+@dataclass
+class Dataset:
+    path: Path
+    headers: list[dict]
+    shapes: list[Shape]
+
+
+def _read_lines(p: Path) -> list[str]:
+    if p.is_dir():
+        raise DataError(f"{p}: is a directory, expected a runs .jsonl file")
+    try:
+        return p.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise DataError(f"{p}: cannot read ({e})") from None
+
+
+def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
+    """A bundled dataset by name (default h200/runs) or a runs .jsonl file by path."""
+    p = resolve_dataset(name_or_path or DEFAULT_DATASET)
+    headers, shapes = [], {}
+    for n, line in enumerate(_read_lines(p), 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise DataError(f"{p}:{n}: not a JSON line ({e.msg})") from None
+        if not isinstance(r, dict) or "kind" not in r:
+            raise DataError(f"{p}:{n}: each line must be a JSON object with a 'kind'")
+        kind = r["kind"]
+        if kind == "header":
+            headers.append(r)
+            continue
+        if kind not in ("run", "cublas", "shape_done"):
+            continue
+        try:
+            si = r["shape_index"]
+            s = shapes.setdefault(si, Shape(si, r["family"], r["M"], r["N"], r["K"], r["dtype"]))
+        except KeyError as e:
+            raise DataError(f"{p}:{n}: missing field {e}") from None
+        if kind == "cublas":
+            s.cublas_ms = r["time_ms"]
+        elif kind == "run":
+            ok = r.get("status") == "ok" and r.get("correct")
+            (s.all_runs if ok else s.failed).append(r)
+    out = [s for _, s in sorted(shapes.items()) if s.runs]
+    if not out:
+        raise DataError(f"{p}: no correct runs of the grouped or split-K kernels")
+    return Dataset(p, headers, out)
