@@ -194,3 +194,27 @@ def test_padded_shapes_are_a_second_aligned_holdout():
     res = evaluate(data, ["perfmodel", "tutorial"])
     assert res["perfmodel"].top1_geomean > res["tutorial"].top1_geomean
     assert res["perfmodel"].spearman_median >= 0.85
+
+
+def test_one_kstep_and_tile_hand_worked():
+    """128x256x64, 8 warps (wgmma), 4 stages, one block per SM on the H200, worked by hand from
+    the constants in hardware/h200.yaml and the formulas of perfmodel.kernels.pipeline's doc."""
+    spec = load_hardware("h200")
+    problem = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    p = predict(spec, problem, perfmodel.TileConfig(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8, num_stages=4))
+    cal = spec.calibration
+    F = 2 * 128 * 256 * 64
+    t_mma = F / (4096 * 1.98e9 * cal.matrix_efficiency.value)
+    # shared memory: 2 warpgroups split M (64 rows each): each reads its 64 rows of A and all of B
+    smem = ((1 * 128 + 2 * 256) * 64 * 2 + (128 + 256) * 64 * 2) / (128 * 1.98e9)
+    t_mma = max(t_mma, smem)
+    t_l2 = (128 + 256) * 64 * 2 / (cal.l2_bw_achieved_bytes_per_s.value / 132)
+    t_lat = cal.pipeline_latency_s.value / 3
+    top = max(t_mma, t_l2, t_lat)
+    t_k = top + cal.overlap_leak.value * (t_mma + t_l2 + t_lat - top) + cal.kstep_overhead_s.value
+    assert p.blocks_per_sm == 1 and p.spilled_regs_per_thread == 0
+    assert p.kstep_s == pytest.approx(t_k, rel=1e-12)
+    epilogue = cal.pipeline_latency_s.value + 128 * 256 * 2 / (cal.l2_bw_achieved_bytes_per_s.value / 132)
+    assert p.tile_s == pytest.approx(64 * t_k + cal.pipeline_latency_s.value + epilogue, rel=1e-12)
+    # 32 x 16 = 512 tiles on 132 SMs: 3 full waves and a tail of 116 tiles, one per SM
+    assert p.programs == 512 and p.waves == pytest.approx(512 / 132)

@@ -75,12 +75,14 @@ class Rows:
 
     def one_wave_s(self, p):
         """The model's time of each row (one wave: every SM active), launch included."""
-        return p.launch_s + tile_time(p, self.step, self.blocks, p.sms, self.k_steps, self.epilogue)[0]
+        return p.launch_s + tile_time(p, self.step, blocks=self.blocks, active_sms=p.sms, k_steps=self.k_steps,
+                                      epilogue_bytes=self.epilogue)[0]
 
     def kstep_observed(self, p):
         """Each row's measured seconds per k-step, less the model's launch, prologue, epilogue
         and k-step overhead."""
-        fixed = p.launch_s + tile_time(p, self.step, self.blocks, p.sms, 0, self.epilogue)[0]
+        fixed = p.launch_s + tile_time(p, self.step, blocks=self.blocks, active_sms=p.sms, k_steps=0,
+                                       epilogue_bytes=self.epilogue)[0]
         return (self.time_s - fixed) / self.k_steps - p.kstep_overhead_s
 
 
@@ -158,7 +160,7 @@ def _scalar_loads(p, unaligned: Rows, spilled: Rows, out):
                                  scalar_load_s_per_elem=out["scalar_load_s_per_elem"],
                                  scalar_load_elems_per_s_per_sm=out["scalar_load_elems_per_s_per_sm"])
     no_spills = dataclasses.replace(spilled.step, spilled=np.zeros_like(spilled.step.spilled))
-    base = kstep_time(fitted, no_spills, spilled.blocks).total - fitted.kstep_overhead_s
+    base = kstep_time(fitted, no_spills, blocks=spilled.blocks).total - fitted.kstep_overhead_s
     per_reg = (spilled.kstep_observed(fitted) - base) / (spilled.blocks * spilled.step.threads * spilled.step.spilled)
     out["spill_s_per_reg"] = float(max(np.median(per_reg), 0.0))
 

@@ -198,7 +198,7 @@ class KStepTime:
     latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
 
 
-def kstep_time(p: TimingParams, step: KStep, blocks, active_sms=None) -> KStepTime:
+def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None) -> KStepTime:
     """Seconds for one k-step of one block while `blocks` blocks share the SM (module doc)."""
     b = np.asarray(blocks, dtype=float)
     F = step.flops
@@ -228,10 +228,10 @@ def kstep_time(p: TimingParams, step: KStep, blocks, active_sms=None) -> KStepTi
     return KStepTime(t_k, t_mma, t_l2, t_lat)
 
 
-def tile_time(p: TimingParams, step: KStep, blocks, active_sms, k_steps, epilogue_bytes):
+def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epilogue_bytes):
     """(T, k-step time) of one tile: k_steps k-steps, the prologue's latency, and the epilogue
     (latency plus `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
-    ks = kstep_time(p, step, blocks, active_sms)
+    ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms)
     b = np.asarray(blocks, dtype=float)
     t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
     return k_steps * ks.total + p.pipeline_latency_s + t_epi, ks
