@@ -14,6 +14,7 @@ Recorded datasets are named by their path under the data folder without the suff
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from perfmodel.errors import DataError, SpecError
@@ -24,7 +25,7 @@ _CHECKOUT = _PACKAGE.parent
 
 def _first_dir(*candidates: Path, pattern: str) -> Path | None:
     for c in candidates:
-        if c.is_dir() and any(c.glob(pattern)):
+        if os.path.isdir(c) and any(c.glob(pattern)):
             return c
     return None
 
@@ -60,11 +61,11 @@ def resolve_dataset(name_or_path: str | Path) -> Path:
     """A bundled dataset name ("h200/holdout") or a path to a .jsonl file, as a path.
     A name that is neither is a DataError listing what is bundled."""
     p = Path(name_or_path)
-    if p.exists():
+    if os.path.exists(p):
         return p
     s = str(name_or_path)
     if not s.endswith(".jsonl") and "\\" not in s:
         candidate = data_dir() / f"{s}.jsonl"
-        if candidate.is_file():
+        if os.path.isfile(candidate):
             return candidate
     raise DataError(f"{s}: no such file or bundled dataset; bundled: {', '.join(datasets())}")

@@ -9,7 +9,7 @@
     int8   1 B     int32   int8             i8               -
     fp8    1 B     fp16    float8_e4m3fn    fp8e4nv          -   (e5m2 tensors read as fp8 too)
 
-Accumulation is fp32 (int32 for int8). Every other module reads its dtype facts from here:
+Accumulation is fp32 (int32 for int8, whose rates are TOP/s, not TFLOP/s). Every other module reads its dtype facts from here:
 the spec schema's throughput fields, GemmProblem's dtype check, the Triton prune hook's torch
 mapping, the lab's device and compile sweeps. Plain Python (no pydantic), so the lab's device
 scripts can import it on a machine that has only torch and Triton.
@@ -29,6 +29,7 @@ class Dtype:
     triton: str  # Triton's pointer element type of the inputs (signature "*" + this)
     nvmh: str | None = None  # nvMatmulHeuristics precision string, where the peer is run
     torch_aliases: tuple[str, ...] = ()  # other torch dtypes that mean this one
+    ops: str = "FLOP"  # what a multiply-add counts as: FLOP, or OP for integers (TOP/s)
 
 
 DTYPES: dict[str, Dtype] = {d.name: d for d in (
@@ -37,7 +38,7 @@ DTYPES: dict[str, Dtype] = {d.name: d for d in (
     Dtype("tf32", 4, 4, "float32", "fp32"),
     Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH"),
     Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB"),
-    Dtype("int8", 1, 4, "int8", "i8"),
+    Dtype("int8", 1, 4, "int8", "i8", ops="OP"),
     Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",)),
 )}
 

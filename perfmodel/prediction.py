@@ -87,7 +87,7 @@ class Prediction(BaseModel):
 def model_for(spec: HardwareSpec, problem: GemmProblem, config: TileConfig) -> KernelModel:
     """The config's kernel model, after checking it can run the config and the problem."""
     model = registry.get(config.kernel)
-    why = model.check(config)
+    why = model.check(config, problem)
     if why:
         raise ConfigError(f"{config.name}: {why}")
     model.require(spec, problem)

@@ -65,6 +65,11 @@ class GemmProblem(_Frozen):
     K: int = Field(gt=0, le=MAX_DIM)
     dtype: Dtype = "fp16"
 
+    @field_validator("dtype", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return v.strip().lower() if isinstance(v, str) else v
+
     @property
     def in_bytes(self) -> int:
         return DTYPES[self.dtype].in_bytes
@@ -108,8 +113,9 @@ class GemmProblem(_Frozen):
 
     def padded_to_16(self) -> "GemmProblem":
         """The same GEMM with K and N zero-padded up to multiples of 16 (alignment "all";
-        zero K columns add nothing, extra N columns are computed and dropped)."""
-        return GemmProblem(M=self.M, N=-(-self.N // 16) * 16, K=-(-self.K // 16) * 16, dtype=self.dtype)
+        zero K columns add nothing, extra N columns are computed and dropped). A ConfigError
+        where padding takes a size past the limit."""
+        return make_problem(M=self.M, N=-(-self.N // 16) * 16, K=-(-self.K // 16) * 16, dtype=self.dtype)
 
     @property
     def min_bytes(self) -> int:

@@ -129,6 +129,11 @@ def _blocks(spec: HardwareSpec, problem: GemmProblem, configs, kernels):
     for name, pos in groups.items():
         model = registry.get(str(name))
         model.require(spec, problem)
+        if items is not None:
+            for i in pos:
+                why = model.check(items[i], problem) if isinstance(items[i], TileConfig) else None
+                if why:
+                    raise ConfigError(f"{items[i].name}: {why}")
         cfgs = arr.take(pos) if items is None else ConfigArrays.of([items[i] for i in pos])
         out.append((model, cfgs, pos))
     return out

@@ -40,10 +40,13 @@ class Perturbation:
 
 
 def estimated_inputs(spec: HardwareSpec, dtype: str) -> tuple[list[str], list[str]]:
-    """(spec quantity paths, model constant names) that are estimated and continuous."""
+    """(spec quantity paths, model constant names) that are estimated, continuous and read for
+    this dtype: of the throughput entries, the dtype's own and fp16's (the mma.sync rate is
+    scaled from fp16's); no other dtype's throughput can move the pick."""
     paths = [path for path, q in iter_quantities(spec)
              if q.confidence is Confidence.estimated and (q.unit in CONTINUOUS_UNITS or (
-                 q.unit == "bytes" and "granule" not in path and "reserved" not in path))]
+                 q.unit == "bytes" and "granule" not in path and "reserved" not in path))
+             and (not path.startswith("throughput.") or path.startswith((f"throughput.{dtype}.", "throughput.fp16.")))]
     consts = timing_params(spec, dtype).estimated
     return paths, consts
 

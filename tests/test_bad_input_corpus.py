@@ -47,6 +47,7 @@ def _del(path):
 
 
 RANK = ["rank", "--hw", "h200"]
+COMMANDS = {"hardware", "rank", "predict", "compare", "occupancy", "validate", "plot", "resources-check"}
 MNK = ["--m", "512", "--n", "512", "--k", "512"]
 
 
@@ -141,6 +142,37 @@ def cases(tmp: Path):
     add("config-unknown-kernel-prefix", ["predict", "--hw", "h200", *MNK, "--config", "warp9:64x64x64_w4_s3"],
         ["unknown kernel 'warp9'"])
     add("validate-unknown-dataset", ["validate", "--data", "h200/nosuch"], ["no such file or bundled dataset", "h200/runs"])
+    # robustness round 2 (issue 14): each item a case
+    add("plot-config-too-big", ["plot", "occupancy", "--hw", "h200", "--config", "512x512x512_w4_s8", "-o", tmp / "o1.png"],
+        ["shared_bytes 8388608 exceeds h200's maximum of 232448"], tmp / "o1.png")
+    add("plot-no-kernel", ["plot", "occupancy", "--hw", "h200", "-o", tmp / "o2.png"], ["kernel to mark is required"],
+        tmp / "o2.png")
+    add("plot-config-and-threads", ["plot", "occupancy", "--hw", "h200", "--config", "64x64x32_w4_s3", "--threads", "1024",
+                                    "-o", tmp / "o3.png"], ["either --config or --threads"], tmp / "o3.png")
+    add("yaml-clock-in-mhz", ["rank", "--hw", _yaml_file(tmp, "m.yaml", _set("compute.clock_max_hz.value", 1500)), *MNK],
+        ["compute.clock_max_hz", "1500", "implausibly small", "1e+08"])
+    add("yaml-bandwidth-in-gbs", ["rank", "--hw", _yaml_file(tmp, "n.yaml", _set("memory.dram_bw_bytes_per_s.value", 1339)),
+                                  *MNK], ["memory.dram_bw_bytes_per_s", "1339", "implausibly small"])
+    add("yaml-fractional-count", ["hardware", "show", _yaml_file(tmp, "o.yaml", _set("compute.sm_count.value", 80.7))],
+        ["compute.sm_count", "whole number", "80.7"])
+    dup = (REPO / "hardware" / "h100.yaml").read_text().replace(
+        "  sm_count:", "  sm_count: {value: 99, unit: count, confidence: official, source: a second one}\n  sm_count:", 1)
+    add("yaml-duplicate-key", ["hardware", "show", _yaml_file(tmp, "p.yaml", text=dup)], ["key 'sm_count' appears twice"])
+    add("yaml-estimate-without-basis", ["hardware", "show", _yaml_file(tmp, "q.yaml", _set("memory.l2_bytes.confidence",
+                                                                                           "estimated"))],
+        ["memory.l2_bytes", "what it was estimated from"])
+    add("validate-markdown-missing-folder", ["validate", "--ranker", "default", "--markdown", tmp / "nodir" / "r.md"],
+        ["--markdown", "does not exist"])
+    add("validate-markdown-is-folder", ["validate", "--ranker", "default", "--markdown", tmp], ["is a directory"])
+    (tmp / "afile").write_text("x")
+    add("validate-plots-is-file", ["validate", "--ranker", "default", "--plots", tmp / "afile"], ["is a file, expected a folder"])
+    add("problem-too-big-for-memory", [*RANK, "--m", "2147483647", "--n", "2147483647", "--k", "2147483647"],
+        ["needs", "GB for A, B and C", "141 GB"])
+    add("split-k-above-k-steps", ["predict", "--hw", "h200", "--m", "4096", "--n", "4096", "--k", "64", "--config",
+                                  "128x128x64_w4_s3_g8_k64"], ["SPLIT_K 64 leaves splits without work", "at most 1"])
+    add("shared-target-name", ["hardware", "show", "sm_90"], ["'sm_90' is the target of h100 and h200"])
+    add("mi250x-is-not-mi210", ["hardware", "show", "mi250x"], ["unknown device 'mi250x'"])
+    add("unknown-argument-names-command", [*RANK, *MNK, "--tile", "3"], ["unrecognized arguments: --tile"])
     return c
 
 
@@ -159,6 +191,10 @@ def test_bad_input(cli, tmp_path, case_id):
     r = cli(*argv)
     err = r.stderr.strip()
     assert r.returncode == 2, (name, r.returncode, err, r.stdout[:200])
+    assert r.stdout == "", (name, "printed before failing", r.stdout[:200])
+    command = next((a for a in argv if not str(a).startswith("-")), None)
+    prefix = f"perfmodel {command}: error: " if command in COMMANDS else "perfmodel: error: "
+    assert err.startswith(prefix) or err.startswith(f"perfmodel {command} "), (name, err)
     assert "Traceback" not in r.stderr, (name, r.stderr)
     assert len(err.splitlines()) == 1, (name, err)
     for w in words:

@@ -83,3 +83,20 @@ def test_bad_flags_one_line(cli):
 def test_version(cli):
     r = cli("--version")
     assert r.returncode == 0 and r.stdout.startswith("perfmodel ")
+
+
+def test_every_flag_has_help_text():
+    import argparse
+
+    from perfmodel.cli.parser import build_parser
+
+    def walk(parser, path):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield from walk(sub, f"{path} {name}")
+            elif action.dest not in ("help", "debug"):
+                yield path, action
+
+    missing = [f"{path} {a.option_strings or a.dest}" for path, a in walk(build_parser(), "perfmodel") if not a.help]
+    assert not missing, missing

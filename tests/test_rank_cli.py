@@ -199,3 +199,28 @@ def test_readme_usage_commands_work_from_anywhere(cli, tmp_path):
         args = shlex.split(line)[1:]
         r = cli(*args, cwd=tmp_path)
         assert r.returncode == 0, (line, r.stderr)
+
+
+def test_presentation_and_conventions(cli, tmp_path):
+    """What a new user tripped over (robustness round 2, item 8), each checked."""
+    r = cli("rank", "--hw", "H200", "--m", 1, "--n", 4096, "--k", 4096, "--dtype", "INT8", "--top", 2, "--debug")
+    assert r.returncode == 0, r.stderr  # case-insensitive device and dtype; --debug after the command
+    assert "TOP/s" in r.stdout and "TFLOP/s" not in r.stdout and "GB/s" in r.stdout
+    row = r.stdout.splitlines()[3].split()
+    assert float(row[3]) > 0 and row[4] != "0%"  # a tiny GEMM still shows its rate and share of the peak
+    d = json.loads(cli("predict", "--hw", "h200", "--m", 64, "--n", 64, "--k", 64, "--config", "64x64x64_w4_s3",
+                       "--json").stdout)
+    assert "predicted_ms" in d and "time_s" not in d  # named as rank --json names it
+    base = {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64, "num_warps": 4, "num_stages": 3, "GROUP_M": 8}
+    f = tmp_path / "dup.json"
+    f.write_text(json.dumps([base, base, {**base, "num_stages": 2}]))
+    r = cli("rank", "--hw", "h200", "--m", 512, "--n", 512, "--k", 512, "--configs", f, "--json")
+    assert r.returncode == 0 and len(json.loads(r.stdout)) == 2 and "1 duplicate config left out" in r.stderr
+
+
+def test_sensitivity_perturbs_only_what_the_dtype_reads():
+    import perfmodel
+    from perfmodel.sensitivity import estimated_inputs
+
+    paths, _ = estimated_inputs(perfmodel.load_hardware("gfx936"), "bf16")
+    assert not any(p.startswith(("throughput.fp64", "throughput.fp32", "throughput.int8")) for p in paths)

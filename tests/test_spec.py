@@ -40,7 +40,7 @@ def test_aliases(alias, expected):
 
 
 def test_shared_target_is_not_an_alias():
-    with pytest.raises(SpecError, match="unknown device 'sm_90'"):
+    with pytest.raises(SpecError, match="'sm_90' is the target of h100 and h200; name one of them"):
         load_hardware("sm_90")  # both h100 and h200 are sm_90
 
 

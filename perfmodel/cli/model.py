@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import json
+import sys
 from pathlib import Path
 
 from perfmodel.cli.errors import UserError
-from perfmodel.cli.render import print_table
+from perfmodel.cli.render import fmt_pct, fmt_rate, print_table
+from perfmodel.dtypes import DTYPES
+from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
 from perfmodel.names import CONFIG_KEYS
@@ -24,9 +28,9 @@ def read_configs(path: str) -> list[TileConfig]:
     from perfmodel.ranking import validate_configs
 
     p = Path(path)
-    if not p.exists():
+    if not os.path.exists(p):
         raise UserError(f"--configs {path}: no such file")
-    if p.is_dir():
+    if os.path.isdir(p):
         raise UserError(f"--configs {path}: is a directory, expected a JSON file")
     try:
         text = p.read_text(encoding="utf-8")
@@ -36,7 +40,12 @@ def read_configs(path: str) -> list[TileConfig]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise UserError(f"--configs {path}: not valid JSON ({e.msg} at line {e.lineno})") from None
-    return validate_configs(data)
+    configs = validate_configs(data)
+    unique = list(dict.fromkeys(configs))
+    if len(unique) < len(configs):
+        n = len(configs) - len(unique)
+        print(f"note: --configs {path}: {n} duplicate config{'s' if n > 1 else ''} left out", file=sys.stderr)
+    return unique
 
 
 def occupancy_cmd(args) -> int:
@@ -55,7 +64,7 @@ def occupancy_cmd(args) -> int:
     else:
         missing = [f for f, v in (("--threads", args.threads), ("--regs", args.regs)) if v is None]
         if missing:
-            raise UserError(f"perfmodel occupancy: {' and '.join(missing)} required (or --config)")
+            raise UserError(f"{' and '.join(missing)} required (or --config)")
         occ = occupancy(spec, args.threads, args.regs, args.shared or 0, sgprs=args.sgprs, agprs=args.agprs)
     if args.json:
         out = occ.model_dump()
@@ -105,15 +114,19 @@ def rank_cmd(args) -> int:
         print(json.dumps(out if sens is None else {"ranking": out, "sensitivity": _sens_json(sens)}, indent=2))
         return 0
     rl = roofline(spec, problem)
+    ops = DTYPES[problem.dtype].ops
     print(f"{spec.name}, {problem}: {len(ranking)} of {ranking.n_considered} configs fit "
           f"(kernels: {', '.join(ranking.kernels)}); compute path {rl.compute_path} ({rl.instruction}), "
-          f"peak {rl.peak_ops_per_s / 1e12:.0f} TFLOP/s, floor {rl.floor_s * 1e3:.4f} ms")
-    rows = [("#", "config", "predicted ms", "TFLOP/s", "% peak", "bound", "limiter", "blocks/SM")]
+          f"peak {rl.peak_ops_per_s / 1e12:.0f} T{ops}/s, floor {rl.floor_s * 1e3:.4f} ms")
+    rows = [("#", "config", "predicted ms", f"T{ops}/s", "% peak", "GB/s", "bound", "limiter", "blocks/SM")]
     for i, r in enumerate(top, 1):
-        rows.append((str(i), r.config.name, f"{r.predicted_ms:.4f}", f"{r.tflops:.0f}",
-                     f"{problem.flops / (r.predicted_ms * 1e-3) / rl.peak_ops_per_s:.0%}", r.bound, r.limiter,
-                     str(r.blocks_per_sm)))
+        t = r.predicted_ms * 1e-3
+        rows.append((str(i), r.config.name, f"{r.predicted_ms:.4f}", fmt_rate(r.tflops),
+                     fmt_pct(problem.flops / t / rl.peak_ops_per_s), fmt_rate(problem.min_bytes / t / 1e9), r.bound,
+                     r.limiter, str(r.blocks_per_sm)))
     print_table(rows)
+    print(f"GB/s: A, B and C once over the predicted time (the least any kernel moves); "
+          f"% peak: of the {rl.compute_path} peak")
     if problem.alignment != "all":
         _print_padding_note(spec, problem, configs, top[0], _kernels(args))
     if ranking.estimated:
@@ -135,8 +148,11 @@ def _print_padding_note(spec, problem, configs, best, kernels) -> None:
     1024^3 and 4096^3 of runs.jsonl, scaled by FLOPs) measured 3.5x and 6.9x, predicted 4.0x and 6.6x."""
     from perfmodel.ranking import rank
 
-    padded = problem.padded_to_16()
-    ranked = rank(spec, padded, configs, kernels=kernels)
+    try:
+        padded = problem.padded_to_16()
+        ranked = rank(spec, padded, configs, kernels=kernels)
+    except PerfmodelError:  # the padded problem is past the limits (a size, the device memory)
+        return
     if len(ranked) == 0:
         return
     padded_ms = ranked.best.predicted_ms
@@ -190,14 +206,17 @@ def predict_cmd(args) -> int:
     problem = problem_from(args)
     cfg = TileConfig.parse(args.config)
     p = predict(spec, problem, cfg)
-    if args.json:
-        print(json.dumps({**cfg.as_dict(), **p.model_dump(), "predicted_ms": p.predicted_ms}, indent=2))
-        return 0
     if not p.time_s < float("inf"):
         raise UserError(f"{cfg.name} cannot run on {spec.id}: {p.smem_bytes} B of shared memory per block "
                         f"(the limit is {int(spec.shared_memory.max_per_block_bytes.value)}) or no block fits")
-    print(f"{cfg.name} on {spec.name}, {problem}: {p.predicted_ms:.4f} ms, {p.tflops:.0f} TFLOP/s "
-          f"({p.pct_of_peak:.0f}% of the {p.compute_path} peak), {p.bound}-bound")
+    ops = DTYPES[problem.dtype].ops
+    if args.json:  # times in seconds per term, the total as rank --json names it
+        terms = {k: v for k, v in p.model_dump().items() if k != "time_s"}
+        print(json.dumps({**cfg.as_dict(), "predicted_ms": p.predicted_ms, **terms}, indent=2))
+        return 0
+    print(f"{cfg.name} on {spec.name}, {problem}: {p.predicted_ms:.4f} ms, {fmt_rate(p.tflops)} T{ops}/s "
+          f"({fmt_pct(p.pct_of_peak / 100)} of the {p.compute_path} peak), "
+          f"{fmt_rate(problem.min_bytes / p.time_s / 1e9)} GB/s, {p.bound}-bound")
     us = 1e6
     pipelined = p.alignment == "all"
     load_note = ALIGNMENTS[p.alignment].note if p.kernel != "tma" else "tensor-descriptor loads: bulk copies, pipelined"
@@ -249,12 +268,14 @@ def compare_cmd(args) -> int:
                            "peak_tflops": rl.peak_ops_per_s / 1e12, "estimated": est} for s, b, rl, est in results],
                          indent=2))
         return 0
-    rows = [("device", "best config", "ms", "TFLOP/s", "% peak", "path", "bound", "limiter", "blocks/SM", "waves/SIMD")]
+    ops = DTYPES[problem.dtype].ops
+    rows = [("device", "best config", "ms", f"T{ops}/s", "% peak", "path", "bound", "limiter", "blocks/SM",
+             "waves/SIMD")]
     for spec, b, rl, est in results:
         waves = (f"{b.blocks_per_sm * b.config.num_warps / spec.compute.simds_per_sm.value:g}"
                  if spec.is_amd_like else "-")
-        rows.append((spec.id, b.config.name, f"{b.predicted_ms:.4f}", f"{b.tflops:.0f}",
-                     f"{b.tflops * 1e12 / rl.peak_ops_per_s:.0%}", rl.compute_path, b.bound, b.limiter,
+        rows.append((spec.id, b.config.name, f"{b.predicted_ms:.4f}", fmt_rate(b.tflops),
+                     fmt_pct(b.tflops * 1e12 / rl.peak_ops_per_s), rl.compute_path, b.bound, b.limiter,
                      str(b.blocks_per_sm), waves))
     print(f"{problem}: the best config per device")
     print_table(rows)

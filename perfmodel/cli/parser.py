@@ -12,13 +12,20 @@ from perfmodel.names import NAME_EXAMPLE, NAME_FORM
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors that name the command, and `--debug` on every command."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        if self.prog != "perfmodel":  # the top level adds its own, with help
+            self.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
     def error(self, message: str):  # one line, exit 2, no usage dump
-        raise UserError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        raise UserError(f"{message} (see '{self.prog} --help')", prog=self.prog)
 
 
 def _missing_action(prog: str, actions: str):
     def fail(args) -> int:
-        raise UserError(f"{prog}: an action is required: {actions} (see '{prog} --help')")
+        raise UserError(f"an action is required: {actions} (see '{prog} --help')")
 
     return fail
 

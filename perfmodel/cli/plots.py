@@ -37,7 +37,7 @@ def occupancy_curves(specs, kernels):
     """Residency (fraction of the maximum warps/waves) against registers per thread, shared/LDS
     bytes per block and threads per block, one column per device, the given kernel marked."""
     plt = _plt()
-    fig, axes = plt.subplots(3, len(specs), figsize=(4.2 * len(specs), 9), squeeze=False)
+    fig, axes = plt.subplots(3, len(specs), figsize=(max(4.2 * len(specs), 5.2), 9.4), squeeze=False)
     for col, (spec, (threads, regs, smem)) in enumerate(zip(specs, kernels)):
         r = spec.residency
         max_regs = int(r.max_vgprs_per_wave.value if spec.is_amd_like else r.max_regs_per_thread.value)
@@ -68,7 +68,8 @@ def occupancy_curves(specs, kernels):
             a.grid(alpha=0.3)
             a.legend(fontsize=7, loc="upper right")
         ax.text(0.02, 0.04, f"limited by {here.limiter}", transform=ax.transAxes, fontsize=7)
-    fig.suptitle("Residency against registers, shared memory and block size", fontsize=11)
+    title = "Residency against registers, shared memory and block size"
+    fig.suptitle(title if len(specs) > 1 else title.replace(", shared", ",\nshared"), fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -77,25 +78,35 @@ def roofline_plot(spec, problem, rl, ranking, top: int = 400):
     """The device roofline (attainable TFLOP/s against arithmetic intensity over DRAM bytes)
     with the ranking's best `top` configs at their predicted time and modelled DRAM traffic."""
     plt = _plt()
+    from matplotlib.colors import LogNorm
+    from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
+
     items = ranking.top(top)
     time_s, dram = ranking.column("time_s", top), ranking.column("dram_bytes", top)
     intensity = problem.flops / dram
     tflops = problem.flops / time_s / 1e12
-    fig, ax = plt.subplots(figsize=(7.5, 5))
+    ops = "TOP/s" if problem.dtype == "int8" else "TFLOP/s"
+    fig, ax = plt.subplots(figsize=(7.5, 5.6))
     x = np.logspace(np.log10(max(0.5, intensity.min() / 4)), np.log10(intensity.max() * 8), 200)
     roof = np.minimum(rl.peak_ops_per_s, x * rl.dram_bw_bytes_per_s) / 1e12
-    ax.loglog(x, roof, "k-", lw=1.5, label=f"roofline: {rl.peak_ops_per_s / 1e12:.0f} TFLOP/s {rl.compute_path}, "
+    ax.loglog(x, roof, "k-", lw=1.5, label=f"roofline: {rl.peak_ops_per_s / 1e12:.0f} {ops} {rl.compute_path}, "
                                            f"{rl.dram_bw_bytes_per_s / 1e12:.2f} TB/s DRAM")
-    sc = ax.scatter(intensity, tflops, c=np.log10(time_s * 1e3), s=10, cmap="viridis_r", alpha=0.7,
-                    label="ranked configs (predicted)")
+    sc = ax.scatter(intensity, tflops, c=time_s * 1e3, norm=LogNorm(), s=10, cmap="viridis_r", alpha=0.7,
+                    label=f"the {len(items)} best configs (predicted)")
     ax.scatter(intensity[:1], tflops[:1], s=120, facecolors="none", edgecolors="r", linewidths=2,
                label=f"pick: {items[0].config.name} ({items[0].predicted_ms:.4f} ms)")
-    fig.colorbar(sc, ax=ax, label="log10 predicted time (ms)")
+    cbar = fig.colorbar(sc, ax=ax, label="predicted time (ms)")
+    lo, hi = ax.get_ylim()
+    for axis in (ax.xaxis, ax.yaxis, cbar.ax.yaxis):  # within one decade, label every step
+        narrow = axis is ax.yaxis and hi / lo < 10
+        axis.set_major_locator(LogLocator(subs=tuple(range(1, 10)) if narrow else (1.0, 2.0, 5.0)))
+        axis.set_major_formatter(ScalarFormatter())
+        axis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("arithmetic intensity (FLOP per DRAM byte, modelled traffic)")
-    ax.set_ylabel("TFLOP/s (predicted)")
-    ax.set_title(f"{spec.name}: {problem}, {len(items)} best configs of {ranking.n_considered}")
+    ax.set_ylabel(f"{ops} (predicted)")
+    ax.set_title(f"{spec.name}: {problem}\n{len(items)} best configs of {ranking.n_considered}", fontsize=10)
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1, frameon=False)
     fig.tight_layout()
     return fig
 
@@ -103,6 +114,7 @@ def roofline_plot(spec, problem, rl, ranking, top: int = 400):
 def predicted_vs_measured(results, data, ranker: str = "perfmodel"):
     """Log-log predicted vs measured time per shape family (returns a matplotlib Figure)."""
     plt = _plt()
+    from matplotlib.ticker import NullFormatter
     fams = sorted({s.family for s in data.shapes})
     ncol = min(3, len(fams))
     nrow = -(-len(fams) // ncol)
@@ -119,6 +131,8 @@ def predicted_vs_measured(results, data, ranker: str = "perfmodel"):
         lo, hi = ax.get_xlim()
         ax.plot([lo, hi], [lo, hi], "k--", lw=0.8)
         ax.set_title(fam)
+        ax.xaxis.set_minor_formatter(NullFormatter())  # minor labels collide on short log ranges
+        ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("measured time (ms)")
         ax.set_ylabel(f"{ranker} predicted time (ms)")
         ax.legend(fontsize=5, loc="upper left")

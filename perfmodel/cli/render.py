@@ -42,3 +42,15 @@ def markdown(rows) -> str:
     out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
     out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
     return "\n".join(out)
+
+
+def fmt_rate(x: float) -> str:
+    """A rate (TFLOP/s, GB/s) with three significant figures, small values included."""
+    return f"{x:.3g}" if x < 100 else f"{x:.0f}"
+
+
+def fmt_pct(fraction: float) -> str:
+    pct = fraction * 100
+    if pct >= 10:
+        return f"{pct:.0f}%"
+    return f"{pct:.1f}%" if pct >= 0.1 else "<0.1%"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from perfmodel.bundled import data_dir, datasets
 from perfmodel.cli.errors import UserError
+from perfmodel.cli.outputs import FIGURE_SUFFIXES, make_dir, output_dir, output_file, write_atomically
 from perfmodel.cli.render import markdown, print_table, text_table
 from perfmodel.hardware.registry import load_hardware
 
@@ -40,6 +40,8 @@ def validate_cmd(args) -> int:
     from perfmodel.scoring.rankers import NEEDS_PEERS
 
     hw = load_hardware(args.hw).id
+    markdown_path = output_file(args.markdown, "--markdown") if args.markdown else None
+    plots_dir = output_dir(args.plots, "--plots") if args.plots else None
     data = load_runs(args.data)
     names = _views(args.ranker)
     skipped = []
@@ -61,18 +63,22 @@ def validate_cmd(args) -> int:
             print(text_table(report.per_shape_table(results, data)))
     for n in skipped:
         print(f"({n} skipped: nvidia-matmul-heuristics is not installed; pip install 'perfmodel[peers]')", file=sys.stderr)
-    if args.markdown:
-        Path(args.markdown).write_text(_markdown_report(results, data))
-        print(f"wrote {args.markdown}", file=sys.stderr)
-    if args.plots:
+    figures = {}
+    if plots_dir is not None:
         from perfmodel.cli import plots
 
-        d = Path(args.plots)
-        d.mkdir(parents=True, exist_ok=True)
         if "perfmodel" in results:
-            plots.predicted_vs_measured(results, data).savefig(d / "predicted_vs_measured.png", dpi=120)
-        plots.efficiency_per_shape(results, data).savefig(d / "efficiency_per_shape.png", dpi=120)
-        print(f"wrote plots to {d}", file=sys.stderr)
+            figures["predicted_vs_measured.png"] = plots.predicted_vs_measured(results, data)
+        figures["efficiency_per_shape.png"] = plots.efficiency_per_shape(results, data)
+    if markdown_path is not None:
+        text = _markdown_report(results, data)
+        write_atomically(markdown_path, lambda tmp: tmp.write_text(text))
+        print(f"wrote {markdown_path}", file=sys.stderr)
+    if plots_dir is not None:
+        make_dir(plots_dir)
+        for name, fig in figures.items():
+            write_atomically(plots_dir / name, lambda tmp, fig=fig: fig.savefig(tmp, dpi=120))
+        print(f"wrote plots to {plots_dir}", file=sys.stderr)
     return 0
 
 
@@ -98,21 +104,12 @@ def _markdown_report(results, data) -> str:
     ])
 
 
-def _read_jsonl(name: str) -> list[dict]:
-    from perfmodel.bundled import resolve_dataset
-
-    path = resolve_dataset(name)
-    try:
-        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise UserError(f"{name}: not a compile sweep or runs file ({e.__class__.__name__}: {e})") from None
-
-
 def resources_check_cmd(args) -> int:
     from perfmodel.scoring.agreement import agreement, kernels_in, total
+    from perfmodel.scoring.datasets import read_rows
 
     names = list(args.data) or [n for n in datasets("compile") if n.startswith("compile/compile_sweep")]
-    rows = [r for n in names for r in _read_jsonl(n)]
+    rows = [r for n in names for _, r in read_rows(n)[1]]
     device = load_hardware(args.hw).id
     tables = {k: agreement(rows, k, device) for k in kernels_in(rows)}
     tables = {k: t for k, t in tables.items() if t}
@@ -140,22 +137,11 @@ def resources_check_cmd(args) -> int:
     return 0
 
 
-def _check_output(path: str) -> Path:
-    p = Path(path)
-    if p.suffix.lower() not in (".png", ".pdf", ".svg"):
-        raise UserError(f"-o {path}: the file must end in .png, .pdf or .svg")
-    if p.exists() and p.is_dir():
-        raise UserError(f"-o {path}: is a directory")
-    if not p.parent.exists():
-        raise UserError(f"-o {path}: the folder {p.parent} does not exist")
-    return p
-
-
 def plot_cmd(args) -> int:
     from perfmodel.cli import plots
     from perfmodel.cli.model import problem_from
 
-    out = _check_output(args.output)
+    out = output_file(args.output, "-o", FIGURE_SUFFIXES)
     if args.what == "occupancy":
         fig = _occupancy_figure(args)
     elif args.what == "roofline":
@@ -163,7 +149,7 @@ def plot_cmd(args) -> int:
         from perfmodel.ranking import rank
 
         if not args.hw or "," in args.hw:
-            raise UserError("perfmodel plot roofline: --hw takes one device")
+            raise UserError("--hw takes one device for a roofline")
         spec = load_hardware(args.hw)
         problem = problem_from(args)
         fig = plots.roofline_plot(spec, problem, roofline(spec, problem), rank(spec, problem))
@@ -174,27 +160,37 @@ def plot_cmd(args) -> int:
         data = load_runs(args.data)
         fig = plots.predicted_vs_measured(metrics.evaluate(data, ["perfmodel"], load_hardware(args.hw or "h200").id),
                                           data)
-    fig.savefig(out, dpi=120)
+    write_atomically(out, lambda tmp: fig.savefig(tmp, dpi=120))
     print(f"wrote {out}", file=sys.stderr)
     return 0
 
 
 def _occupancy_figure(args):
+    """The residency curves of each device with one kernel marked, the kernel checked exactly as
+    `perfmodel occupancy` checks it (a config that cannot run is refused, not drawn)."""
+    from perfmodel.arch.occupancy import occupancy
     from perfmodel.cli import plots
     from perfmodel.prediction import resources_of
     from perfmodel.problem import TileConfig, make_problem
 
     names = [h.strip() for h in (args.hw or "").split(",") if h.strip()]
     if not names:
-        raise UserError("perfmodel plot occupancy: --hw is required (e.g. --hw gfx926,gfx936,h100)")
+        raise UserError("--hw is required (e.g. --hw gfx926,gfx936,h100)")
     specs = [load_hardware(n) for n in names]
+    explicit = (args.threads, args.regs, args.shared)
+    if args.config and any(v is not None for v in explicit):
+        raise UserError("--config predicts threads, registers and shared memory itself; "
+                        "give either --config or --threads/--regs/--shared, not both")
+    if not args.config and (args.threads is None or args.regs is None):
+        raise UserError("the kernel to mark is required: --config, or --threads and --regs (and --shared)")
     kernels = []
     for spec in specs:
         if args.config:
-            res = resources_of(spec, make_problem(M=args.m or 4096, N=args.n or 4096, K=args.k or 4096,
-                                                  dtype=args.dtype), TileConfig.parse(args.config))
-            kernels.append((res.threads_per_block, res.regs_per_thread, res.smem_bytes))
+            problem = make_problem(M=args.m or 4096, N=args.n or 4096, K=args.k or 4096, dtype=args.dtype)
+            res = resources_of(spec, problem, TileConfig.parse(args.config))
+            kernel = (res.threads_per_block, res.regs_per_thread, res.smem_bytes)
         else:
-            threads = args.threads or 4 * spec.warp_size
-            kernels.append((threads, args.regs if args.regs is not None else 64, args.shared or 0))
+            kernel = (args.threads, args.regs, args.shared or 0)
+        occupancy(spec, *kernel)  # refuses what the device cannot run, with the reason
+        kernels.append(kernel)
     return plots.occupancy_curves(specs, kernels)

@@ -32,13 +32,23 @@ def registry_dir() -> Path:
 
 
 class _NoAliasLoader(yaml.SafeLoader):
-    """Safe YAML without anchors/aliases: rules out 'billion laughs' bombs outright."""
+    """Safe YAML without anchors/aliases (rules out 'billion laughs' bombs outright) and without
+    duplicate keys (YAML would silently keep the last of two `sm_count:` lines)."""
 
     def compose_node(self, parent, index):  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.YAMLError(f"YAML aliases are not allowed (line {event.start_mark.line + 1})")
         return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):  # type: ignore[override]
+        seen: dict = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.YAMLError(f"key '{key}' appears twice (lines {seen[key]} and {key_node.start_mark.line + 1})")
+            seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
 
 
 # YAML 1.1 reads `1.98e9` (no sign after e) as a string; device files are easier to write
@@ -51,9 +61,9 @@ _NoAliasLoader.add_implicit_resolver(
 
 
 def _read_yaml(path: Path) -> dict:
-    if not path.exists():
+    if not os.path.exists(path):
         raise SpecError(f"{path}: no such file")
-    if path.is_dir():
+    if os.path.isdir(path):
         raise SpecError(f"{path}: is a directory, expected a .yaml device file")
     try:
         size = path.stat().st_size
@@ -148,8 +158,11 @@ def load_hardware(name_or_path: "str | os.PathLike | HardwareSpec") -> HardwareS
     table = _alias_table()
     if key in table:
         return load_spec_file(bundled[table[key]])
-    if Path(s).is_file():
+    if os.path.isfile(Path(s)):
         return load_spec_file(s)
+    sharing = [spec.id for spec in known_devices() if spec.target.lower() == key]
+    if len(sharing) > 1:
+        raise UnknownDeviceError(f"'{s}' is the target of {' and '.join(sharing)}; name one of them")
     close = difflib.get_close_matches(key, list(table), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     ids = ", ".join(sorted(bundled))

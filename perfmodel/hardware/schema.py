@@ -13,138 +13,61 @@ confidence, like the numbers.
 
 from __future__ import annotations
 
-import math
-from enum import Enum
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, create_model
+from pydantic import BaseModel, Field, create_model
 
 from perfmodel.dtypes import NAMES as DTYPES
 from perfmodel.errors import SpecError
+from perfmodel.hardware.quantities import (  # noqa: F401  (re-exported: the schema's vocabulary)
+    TARGET_PATTERN,
+    BytesOrZero,
+    Bytes,
+    BytesPerS,
+    Confidence,
+    Count,
+    Cycles,
+    DerivedQuantity,
+    ElemsPerS,
+    Fact,
+    Frozen,
+    Hz,
+    OpsPerClock,
+    OpsPerS,
+    Quantity,
+    Ratio,
+    Registers,
+    RegistersOrZero,
+    Seconds,
+    SecondsOrZero,
+    Threads,
+    fact_field,
+    quantity_field,
+)
 
-__all__ = ["Confidence", "Quantity", "DerivedQuantity", "Fact", "HardwareSpec", "iter_quantities"]
+__all__ = ["Confidence", "Quantity", "DerivedQuantity", "Fact", "HardwareSpec", "iter_quantities", "iter_facts"]
 
-
-class Confidence(str, Enum):
-    official = "official"
-    measured = "measured"
-    compiler = "compiler"
-    derived = "derived"
-    estimated = "estimated"
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Quantity(_Frozen):
-    """One sourced number. `value` in SI units (the unit word says which)."""
-
-    value: Union[StrictInt, StrictFloat]
-    unit: str
-    source: str = Field(min_length=3)
-    confidence: Confidence
-
-
-class DerivedQuantity(_Frozen):
-    """A number computed from other fields; `formula` names the inputs."""
-
-    value: float
-    unit: str
-    formula: str
-    confidence: Literal["derived"] = "derived"
-
-
-def _quantity(unit: str, allow_zero: bool = False):
-    """A Quantity field whose unit must be `unit` and whose value must be > 0 (or >= 0)."""
-
-    def check(q: Quantity) -> Quantity:
-        if q.unit != unit:
-            raise ValueError(f"unit must be '{unit}', got '{q.unit}'")
-        if q.confidence is Confidence.derived:
-            raise ValueError(
-                "confidence 'derived' is reserved for numbers perfmodel computes; "
-                "use 'estimated' and give the formula in source"
-            )
-        v = q.value
-        if not math.isfinite(v):
-            raise ValueError("value must be finite")
-        if v < 0 or (v == 0 and not allow_zero):
-            raise ValueError(f"value must be {'>= 0' if allow_zero else '> 0'}, got {v}")
-        if v > 1e30:
-            raise ValueError(f"value {v} is implausibly large")
-        return q
-
-    return Annotated[Quantity, AfterValidator(check)]
-
-
-Count = _quantity("count")
-Threads = _quantity("threads")
-Hz = _quantity("hz")
-Bytes = _quantity("bytes")
-BytesOrZero = _quantity("bytes", allow_zero=True)
-BytesPerS = _quantity("bytes_per_s")
-Registers = _quantity("registers")
-RegistersOrZero = _quantity("registers", allow_zero=True)
-Seconds = _quantity("s")
-SecondsOrZero = _quantity("s", allow_zero=True)
-Cycles = _quantity("cycles")
-OpsPerClock = _quantity("ops_per_clock_per_sm")
-OpsPerS = _quantity("ops_per_s")
-Ratio = _quantity("ratio")
-ElemsPerS = _quantity("elems_per_s")
-
-
-TARGET_PATTERN = r"^(sm_[0-9]+a?|gfx[0-9a-f]+)$"
-
-
-class Fact(_Frozen):
-    """One sourced fact that is not a number: a name or a yes/no."""
-
-    value: Union[StrictBool, str]
-    source: str = Field(min_length=3)
-    confidence: Confidence
-
-
-def _fact(allowed: tuple[str, ...] | None = None, pattern: str | None = None, flag: bool = False):
-    """A Fact whose value must be a bool (flag), one of `allowed`, or match `pattern`."""
-    import re
-
-    def check(f: Fact) -> Fact:
-        if f.confidence is Confidence.derived:
-            raise ValueError("confidence 'derived' is reserved for numbers perfmodel computes")
-        if flag != isinstance(f.value, bool):
-            raise ValueError(f"value must be {'true or false' if flag else 'a name'}, got {f.value!r}")
-        if allowed is not None and f.value not in allowed:
-            raise ValueError(f"value must be one of {', '.join(allowed)}, got {f.value!r}")
-        if pattern is not None and not re.fullmatch(pattern, str(f.value)):
-            raise ValueError(f"value {f.value!r} is not a compile target (sm_NN or gfxNNN)")
-        return f
-
-    return Annotated[Fact, AfterValidator(check)]
-
-
-class Toolchain(_Frozen):
+class Toolchain(Frozen):
     """How Triton (3.6.0) sees the device: which backend compiles for it, for which target,
     which matrix instructions the dot lowers to, and whose compiled register table stands
     for its register allocation. The kernel models read these instead of device names."""
 
-    triton_backend: _fact(allowed=("cuda", "hip"))  # type: ignore[valid-type]
-    compile_target: Union[_fact(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: no public Triton compiles for it
-    register_target: Union[_fact(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: the register fit alone
-    mma_family: Union[_fact(allowed=("mma", "mfma", "mmac")), None] = None  # type: ignore[valid-type]  # NVIDIA mma, AMD MFMA, Hygon MMAC; absent: no matrix unit
-    warpgroup_mma: _fact(flag=True)  # type: ignore[valid-type]  # Hopper wgmma: a warpgroup of 4 warps owns 64 rows
-    tensor_memory_accelerator: _fact(flag=True)  # type: ignore[valid-type]  # Hopper TMA: bulk tensor copies by descriptor
+    triton_backend: fact_field(allowed=("cuda", "hip"))  # type: ignore[valid-type]
+    compile_target: Union[fact_field(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: no public Triton compiles for it
+    register_target: Union[fact_field(pattern=TARGET_PATTERN), None] = None  # type: ignore[valid-type]  # absent: the register fit alone
+    mma_family: Union[fact_field(allowed=("mma", "mfma", "mmac")), None] = None  # type: ignore[valid-type]  # NVIDIA mma, AMD MFMA, Hygon MMAC; absent: no matrix unit
+    warpgroup_mma: fact_field(flag=True)  # type: ignore[valid-type]  # Hopper wgmma: a warpgroup of 4 warps owns 64 rows
+    tensor_memory_accelerator: fact_field(flag=True)  # type: ignore[valid-type]  # Hopper TMA: bulk tensor copies by descriptor
     nvmh_gpu: Union[Fact, None] = None  # nvMatmulHeuristics' GPU preset for the device (the peer's enum name)
 
 
-class Transfer(_Frozen):
+class Transfer(Frozen):
     """Where an uncalibrated device borrows the model's constants from (perfmodel.hardware.transfer)."""
 
-    reference: _fact(pattern=r"^[a-z0-9_\-]+$")  # type: ignore[valid-type]  # id of a calibrated device
+    reference: fact_field(pattern=r"^[a-z0-9_\-]+$")  # type: ignore[valid-type]  # id of a calibrated device
 
 
-class Compute(_Frozen):
+class Compute(Frozen):
     """The streaming multiprocessors (NVIDIA SMs, AMD/Hygon CUs) and their clocks."""
 
     sm_count: Count
@@ -155,7 +78,7 @@ class Compute(_Frozen):
     max_threads_per_block: Threads
 
 
-class NvidiaResidency(_Frozen):
+class NvidiaResidency(Frozen):
     """Residency rules of the CUDA Occupancy Calculator / cuda_occupancy.h (sm_80, sm_90)."""
 
     rules: Literal["nvidia"]
@@ -168,7 +91,7 @@ class NvidiaResidency(_Frozen):
     max_blocks_per_sm: Count
 
 
-class AmdResidency(_Frozen):
+class AmdResidency(Frozen):
     """Residency rules of LLVM's AMDGPU backend (AMDGPUBaseInfo.cpp, GCNSubtarget.cpp)."""
 
     rules: Literal["amdgpu"]
@@ -184,17 +107,17 @@ class AmdResidency(_Frozen):
     max_barriers_per_cu: Count  # multi-wave workgroups per CU are capped by this
 
 
-class SharedMemory(_Frozen):
+class SharedMemory(Frozen):
     """Shared memory (NVIDIA) or LDS (AMD/Hygon)."""
 
     per_sm_bytes: Bytes
     max_per_block_bytes: Bytes
     alloc_granule_bytes: Bytes
     reserved_per_block_bytes: BytesOrZero
-    bytes_per_clock_per_sm: _quantity("bytes_per_clock")  # bandwidth of the banks
+    bytes_per_clock_per_sm: quantity_field("bytes_per_clock")  # bandwidth of the banks
 
 
-class Memory(_Frozen):
+class Memory(Frozen):
     l2_bytes: Bytes
     dram_bytes: Bytes
     dram_bw_bytes_per_s: BytesPerS
@@ -202,7 +125,7 @@ class Memory(_Frozen):
     host_link_bw_bytes_per_s: BytesPerS
 
 
-class MatrixPath(_Frozen):
+class MatrixPath(Frozen):
     """A matrix instruction (mma/wgmma, MFMA, MMAC/DUMMA) for one dtype."""
 
     instruction: str = Field(min_length=2)
@@ -224,23 +147,23 @@ class MatrixPath(_Frozen):
         return int(self.shape.split("x")[2])
 
 
-class VectorPath(_Frozen):
+class VectorPath(Frozen):
     """The SIMD/CUDA-core path for one dtype (packed instructions included)."""
 
     ops_per_clock_per_sm: OpsPerClock
     note: Union[str, None] = None
 
 
-class DtypeThroughput(_Frozen):
+class DtypeThroughput(Frozen):
     matrix: Union[MatrixPath, None] = None
     vector: Union[VectorPath, None] = None
 
 
 #: one optional entry per dtype of perfmodel.dtypes (the one dtype table)
-Throughput = create_model("Throughput", __base__=_Frozen, **{d: (Optional[DtypeThroughput], None) for d in DTYPES})
+Throughput = create_model("Throughput", __base__=Frozen, **{d: (Optional[DtypeThroughput], None) for d in DTYPES})
 
 
-class Calibration(_Frozen):
+class Calibration(Frozen):
     """Constants measured on the device itself; each source is the command that measured it
     (and, for fitted ones, the script that derived them from those measurements)."""
 
@@ -256,7 +179,7 @@ class Calibration(_Frozen):
     warp_mma_step_s: Union[Seconds, None] = None
     pipeline_latency_s: Union[Seconds, None] = None
     kstep_overhead_s: Union[SecondsOrZero, None] = None
-    overlap_leak: Union[_quantity("ratio", allow_zero=True), None] = None
+    overlap_leak: Union[quantity_field("ratio", allow_zero=True), None] = None
     scalar_load_fixed_s: Union[Seconds, None] = None
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
@@ -266,7 +189,7 @@ class Calibration(_Frozen):
     triton_matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
 
 
-class HardwareSpec(_Frozen):
+class HardwareSpec(Frozen):
     id: str = Field(pattern=r"^[a-z0-9_\-]+$")
     name: str = Field(min_length=2)
     vendor: Literal["nvidia", "amd", "hygon"]

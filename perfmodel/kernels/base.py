@@ -4,7 +4,8 @@ A kernel model answers four questions about one Triton kernel, always for arrays
 (the ranker never loops in Python per config):
 
     unsupported(spec, problem)   why it cannot run this problem on this device (None: it can)
-    check(config)                why one config is not one of its configs (None: it is)
+    check(config, problem)       why one config is not one of its configs, for the problem when
+                                 given (None: it is)
     load_class(problem)          how its main loop loads the operands ("all", "k", "n", "none")
     space(spec, problem)         its built-in config space for the problem (ConfigArrays)
     resources(spec, problem, c)  threads, shared memory, registers, spills per config (Resources)
@@ -112,8 +113,8 @@ class KernelModel(ABC):
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         """Why this kernel cannot run `problem` on `spec` (one line), or None."""
 
-    def check(self, config: TileConfig) -> str | None:
-        """Why `config` is not a config of this kernel (one line), or None."""
+    def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
+        """Why `config` is not a config of this kernel (for `problem`, when given): one line, or None."""
         return None
 
     def load_class(self, problem: GemmProblem) -> str:

@@ -17,6 +17,7 @@ import numpy as np
 
 from perfmodel.arch.occupancy import blocks_per_sm_arrays
 from perfmodel.arch.roofline import roofline
+from perfmodel.errors import ConfigError
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel
 from perfmodel.kernels.pipeline import TimingParams, timing_params
@@ -35,6 +36,12 @@ class Context:
 
 
 def context(spec: HardwareSpec, problem: GemmProblem, scale: dict[str, float] | None = None) -> Context:
+    """The context of one problem on one device; a problem whose A, B and C do not fit in the
+    device's memory is a one-line ConfigError (no kernel could run it)."""
+    need, have = problem.min_bytes, float(spec.memory.dram_bytes.value)
+    if need > have:
+        raise ConfigError(f"{problem} needs {need / 1e9:.4g} GB for A, B and C; {spec.id} has {have / 1e9:.4g} GB "
+                          "of device memory")
     return Context(spec, problem, timing_params(spec, problem.dtype, scale), roofline(spec, problem).floor_s)
 
 

@@ -12,8 +12,9 @@ Follow one config from its resources to its time:
    order and the effective L2 (perfmodel.kernels.traffic).
 5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
    roofline floor (perfmodel.arch.roofline).
-6. Bound: "dram" where the DRAM term wins, "launch" where launch and extra are over half the
-   total, else the largest k-step term ("compute", "l2" or "latency").
+6. Bound: "dram" where the DRAM term wins; where launch and extra are over half the total,
+   "reduction" if the extra kernel (split-K's) is the larger of the two, else "launch";
+   otherwise the largest k-step term ("compute", "l2" or "latency").
 
 No recorded timing of a validation run is read at prediction time.
 """
@@ -26,7 +27,7 @@ from perfmodel.kernels.base import ConfigArrays, Resources
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time
 from perfmodel.kernels.traffic import traffic_arrays
 
-BOUNDS = ("compute", "l2", "latency", "dram", "launch")
+BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
 
 #: elements loaded one by one per k-step and block, by load class (A's tile BM x BK, B's BK x BN)
 _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn, bk: (bm + bn) * bk,
@@ -76,7 +77,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     total = np.maximum(np.maximum(t_waves, t_dram) + p.launch_s + extra_s, ctx.floor_s)
     which = np.argmax(np.stack([ks.mma, ks.l2, ks.latency]), axis=0)
     bound = np.where(t_dram >= t_waves, 3, np.array([0, 1, 2])[which])
-    bound = np.where(p.launch_s + extra_s > 0.5 * total, 4, bound)
+    bound = np.where(p.launch_s + extra_s > 0.5 * total, np.where(extra_s > p.launch_s, 5, 4), bound)
     n = cfgs.size
     return {"time_s": total, "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": ks.total,
             "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "waves_s": t_waves,

@@ -12,6 +12,7 @@ Bundled datasets are named by their path under the data folder (perfmodel.bundle
 
 from __future__ import annotations
 
+import os
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,20 +71,18 @@ class Dataset:
     shapes: list[Shape]
 
 
-def _read_lines(p: Path) -> list[str]:
-    if p.is_dir():
-        raise DataError(f"{p}: is a directory, expected a runs .jsonl file")
+def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]:
+    """(path, [(line number, row)]) of a JSON-lines file of recorded rows (a bundled name or a
+    path); a line that is not a JSON object with a 'kind' is a one-line DataError."""
+    p = resolve_dataset(name_or_path)
+    if os.path.isdir(p):
+        raise DataError(f"{p}: is a directory, expected a .jsonl file")
     try:
-        return p.read_text().splitlines()
+        lines = p.read_text().splitlines()
     except (OSError, UnicodeDecodeError) as e:
-        raise DataError(f"{p}: cannot read ({e})") from None
-
-
-def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
-    """A bundled dataset by name (default h200/runs) or a runs .jsonl file by path."""
-    p = resolve_dataset(name_or_path or DEFAULT_DATASET)
-    headers, shapes = [], {}
-    for n, line in enumerate(_read_lines(p), 1):
+        raise DataError(f"{p}: cannot read ({e.__class__.__name__})") from None
+    rows = []
+    for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
@@ -92,6 +91,15 @@ def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
             raise DataError(f"{p}:{n}: not a JSON line ({e.msg})") from None
         if not isinstance(r, dict) or "kind" not in r:
             raise DataError(f"{p}:{n}: each line must be a JSON object with a 'kind'")
+        rows.append((n, r))
+    return p, rows
+
+
+def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
+    """A bundled dataset by name (default h200/runs) or a runs .jsonl file by path."""
+    p, rows = read_rows(name_or_path or DEFAULT_DATASET)
+    headers, shapes = [], {}
+    for n, r in rows:
         kind = r["kind"]
         if kind == "header":
             headers.append(r)

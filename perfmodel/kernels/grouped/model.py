@@ -119,7 +119,7 @@ class GroupedKernel(KernelModel):
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         return None
 
-    def check(self, config: TileConfig) -> str | None:
+    def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
         return None if config.SPLIT_K == 1 else "SPLIT_K > 1 is the split-K kernel (kernel splitk)"
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:

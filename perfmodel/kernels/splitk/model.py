@@ -31,8 +31,14 @@ class SplitKKernel(GroupedKernel):
     summary = "split-K pair: fp32 partials per K slice, then a reduction kernel"
     source = "validation/kernels/matmul.py:matmul_splitk_kernel + splitk_reduce_kernel"
 
-    def check(self, config: TileConfig) -> str | None:
-        return None if config.SPLIT_K > 1 else "the split-K kernel needs SPLIT_K > 1 (SPLIT_K = 1 is kernel grouped)"
+    def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
+        if config.SPLIT_K == 1:
+            return "the split-K kernel needs SPLIT_K > 1 (SPLIT_K = 1 is kernel grouped)"
+        if problem is not None and config.SPLIT_K * config.BLOCK_K > max(problem.K, config.BLOCK_K):
+            k_steps = -(-problem.K // config.BLOCK_K)
+            return (f"SPLIT_K {config.SPLIT_K} leaves splits without work: K = {problem.K} is {k_steps} k-step"
+                    f"{'s' if k_steps > 1 else ''} of BLOCK_K {config.BLOCK_K}, so SPLIT_K can be at most {k_steps}")
+        return None
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
         return ConfigArrays.product(tile_grid(problem, SPLITS))
