@@ -453,9 +453,10 @@ def main(argv=None) -> int:
     ap.add_argument("--occupancy-sweep", action="store_true", help="after the shapes, query the driver over a (threads, smem) grid")
     ap.add_argument("--resume-from", type=Path, default=None, help="an earlier runs.jsonl: skip its finished shapes")
     ap.add_argument("--time-budget-s", type=float, default=1e9, help="stop starting new shapes after this")
-    ap.add_argument("--suite", choices=["main", "holdout", "mixed", "padded"], default="main",
+    ap.add_argument("--suite", choices=["main", "holdout", "mixed", "padded", "holdout2", "reserve"], default="main",
                     help="holdout: suite.HOLDOUT_SHAPES (indexed from 100); mixed: suite.MIXED_SHAPES (from 200); "
-                         "padded: suite.PADDED_SHAPES (from 300)")
+                         "padded: suite.PADDED_SHAPES (from 300); holdout2: suite.HOLDOUT2_SHAPES (from 400); "
+                         "reserve: suite.RESERVE_SHAPES (from 500)")
     ap.add_argument("--only", default="", help="comma-separated shape indices to run (e.g. a repeat for noise)")
     args = ap.parse_args(argv[1:])
     t_start = time.time()
@@ -469,6 +470,10 @@ def main(argv=None) -> int:
         shapes = [(suite.MIXED_BASE_INDEX + i, s) for i, s in enumerate(suite.MIXED_SHAPES)]
     elif args.suite == "padded":
         shapes = [(suite.PADDED_BASE_INDEX + i, s) for i, s in enumerate(suite.PADDED_SHAPES)]
+    elif args.suite == "holdout2":
+        shapes = [(suite.HOLDOUT2_BASE_INDEX + i, s) for i, s in enumerate(suite.HOLDOUT2_SHAPES)]
+    elif args.suite == "reserve":
+        shapes = [(suite.RESERVE_BASE_INDEX + i, s) for i, s in enumerate(suite.RESERVE_SHAPES)]
     else:
         start, end = (int(x) for x in args.shapes.split(":"))
         shapes = list(enumerate(suite.SHAPES))[start:end]

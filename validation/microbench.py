@@ -259,6 +259,96 @@ def spills(out: dict) -> None:
     out["spills"] = rows
 
 
+def _precompile(M, N, K, configs, jobs=16):
+    """Compile the grouped kernel for these configs and this shape's specialization in parallel
+    (Triton's disk cache is shared, so the timed launches only load the binaries)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    from validation.device_sweep import _precompile as one
+
+    cfgs = [{"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
+             "SPLIT_K": 1} for c in configs]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as ex:
+        list(ex.map(one, [("grouped", "fp16", M, N, K, c) for c in cfgs]))
+
+
+def _timed_rows(name, jobs, extra) -> list[dict]:
+    """Time (M, N, K, config) jobs with the grouped kernel; rows with the config, the shape,
+    DRAM bytes (A, B, C once) and `extra(job)` fields."""
+    rows = []
+    for M, N, K, c in jobs:
+        row = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4],
+               "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N), **extra(M, N, K, c)}
+        try:
+            ms, err, regs, spills_, smem = _gemm_time(M, N, K, c)
+            row.update({"time_ms": ms, "rel_err": err, "n_regs": regs, "n_spills": spills_, "smem_bytes": smem,
+                        "bytes_per_s": row["min_bytes"] / (ms * 1e-3)})
+        except Exception as e:  # noqa: BLE001
+            row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+        rows.append(row)
+    ok = [r for r in rows if "time_ms" in r]
+    print(f"[{name}] {len(ok)} of {len(rows)} timed; best {max((r['bytes_per_s'] for r in ok), default=0) / 1e12:.2f} TB/s",
+          flush=True)
+    return rows
+
+
+STREAM_K = 8192  # decode-like GEMMs at M = 16: B (K x N) streams from DRAM once; outside every suite
+
+
+def stream(out: dict) -> None:
+    """Memory-bound GEMMs (M = 16, K = 8192): achieved DRAM bandwidth against how many blocks
+    are in flight (N / BLOCK_N of them) and how many bytes each keeps in flight (stages x tile).
+    Part A varies the number of blocks at one config; part B the bytes in flight per block at
+    132 and 528 blocks (one and four per SM)."""
+    M, K = 16, STREAM_K
+    a_cfg = (16, 64, 128, 2, 4)
+    jobs = [(M, a_cfg[1] * n, K, a_cfg) for n in (8, 16, 33, 66, 99, 132, 198, 264, 396, 528, 792)]
+    for bn, w in ((32, 2), (64, 2), (128, 4), (256, 4)):
+        for bk in (32, 64, 128):
+            for st in (2, 3, 4, 6):
+                for ctas in (132, 528):
+                    jobs.append((M, bn * ctas, K, (16, bn, bk, w, st)))
+    _precompile(M, 4096, K, list(dict.fromkeys(c for *_, c in jobs)))  # one specialization: all 16-divisible
+    out["stream"] = _timed_rows("stream", jobs, lambda M, N, K, c: {"blocks": -(-N // c[1]) * -(-M // c[0])})
+
+
+def partial(out: dict) -> None:
+    """Fewer tiles than SMs walking a long K (16384): what a block loads per k-step when only
+    some SMs are busy (the partial wave's share of L2 and DRAM bandwidth)."""
+    K = 16384
+    jobs = []
+    for c in ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 64, 64, 4, 4), (64, 128, 64, 4, 4)):
+        for tiles, cols in ((4, 2), (11, 11), (22, 11), (33, 11), (66, 11), (99, 11), (132, 11)):
+            jobs.append((c[0] * (tiles // cols), c[1] * cols, K, c))
+    _precompile(4096, 4096, K, list(dict.fromkeys(c for *_, c in jobs)))
+    out["partial"] = _timed_rows("partial", jobs, lambda M, N, K, c: {
+        "tiles": (M // c[0]) * (N // c[1]), "k_steps": -(-K // c[2]), "tiles_per_sm": 1})
+
+
+MIXED_KSTEP_CONFIGS = [(128, 128, 64, 4, 3), (128, 64, 64, 4, 4), (64, 128, 64, 4, 3), (64, 64, 64, 4, 4),
+                       (128, 256, 64, 8, 3), (256, 64, 64, 4, 3), (64, 64, 128, 4, 3), (32, 64, 64, 2, 4),
+                       (16, 64, 128, 2, 4), (128, 128, 32, 4, 4), (64, 32, 64, 2, 3), (128, 32, 64, 4, 3)]
+
+
+def kstep_mixed(out: dict) -> None:
+    """One wave of tiles walking a long K when only K ("k": N odd) or only N ("n": K odd) is
+    16-divisible: the k-step of the mixed load classes, at shapes outside every suite."""
+    jobs = []
+    for c in MIXED_KSTEP_CONFIGS:
+        for per_sm in (1, 2):
+            M, N, K = c[0] * 12, c[1] * 11 * per_sm, 8192
+            jobs.append(("k", per_sm, (M, N - 3, K, c)))
+            jobs.append(("n", per_sm, (M, N, K - 1, c)))
+    _precompile(4096, 4093, 8192, MIXED_KSTEP_CONFIGS)
+    _precompile(4096, 4096, 8191, MIXED_KSTEP_CONFIGS)
+    rows = []
+    for cls, per_sm, job in jobs:
+        rows += _timed_rows("kstep_mixed", [job], lambda M, N, K, c, cls=cls, per_sm=per_sm: {
+            "alignment": cls, "tiles_per_sm": per_sm, "k_steps": -(-K // c[2])})
+    out["kstep_mixed"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -320,7 +410,9 @@ def clocks(out: dict) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs splitk_reduce spills")
+    ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
+    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
+                                             "splitk_reduce spills stream partial kstep_mixed")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -332,7 +424,7 @@ def main() -> int:
                                     capture_output=True, text=True).stdout.strip(),
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
-    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills)
+    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
@@ -342,7 +434,7 @@ def main() -> int:
         except Exception as e:  # noqa: BLE001 - keep what the other steps measured
             out[step.__name__] = {"error": f"{type(e).__name__}: {str(e)[:300]}"}
             print(f"[{step.__name__}] failed: {e}", flush=True)
-        (args.out / "microbench.json").write_text(json.dumps(out, indent=1))
+        (args.out / args.name).write_text(json.dumps(out, indent=1))
     return 0
 
 

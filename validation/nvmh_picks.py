@@ -29,7 +29,9 @@ def main() -> int:
 
     nv, h = peers.interface("h200")
     picks = {}
-    for (_, M, N, K, dtype) in suite.SHAPES + suite.HOLDOUT_SHAPES + suite.MIXED_SHAPES:
+    shapes = (suite.SHAPES + suite.HOLDOUT_SHAPES + suite.MIXED_SHAPES + suite.HOLDOUT2_SHAPES
+              + suite.RESERVE_SHAPES)
+    for (_, M, N, K, dtype) in shapes:
         picks[shape_key(M, N, K, dtype)] = peers.picks(nv, h, M, N, K, dtype, COUNT)
     out = {
         "generated_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
