@@ -65,8 +65,12 @@ def torch_dtype(dtype: str):
 
 
 def _smi(query: str) -> str:
+    """nvidia-smi's answer for the GPU this process uses (the first of CUDA_VISIBLE_DEVICES)."""
+    import os
+
+    gpu = (os.environ.get("CUDA_VISIBLE_DEVICES") or "0").split(",")[0]
     try:
-        out = subprocess.run(["nvidia-smi", f"--query-gpu={query}", "--format=csv,noheader,nounits"],
+        out = subprocess.run(["nvidia-smi", "-i", gpu, f"--query-gpu={query}", "--format=csv,noheader,nounits"],
                              capture_output=True, text=True, timeout=20)
         return out.stdout.strip()
     except Exception as e:  # noqa: BLE001
