@@ -276,7 +276,7 @@ def main(argv=None) -> int:
         jobs = jobs[: args.limit]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     header = {"kind": "header", "triton": triton.__version__, "kernel": args.kernel,
-              "source": "validation/kernels/matmul.py:" + ("matmul_tma_kernel" if args.kernel == "tma" else "matmul_kernel"),
+              "source": "perfmodel/gpu/kernels.py:" + ("matmul_tma_kernel" if args.kernel == "tma" else "matmul_kernel"),
               "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
               "command": "python validation/compile_sweep.py " + " ".join(argv or sys.argv[1:]),
               "targets": targets}

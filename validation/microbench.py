@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Microbenchmarks for the H200 calibration constants perfmodel's timing model uses.
+"""The lab's microbenchmarks: those `perfmodel calibrate` runs (perfmodel/gpu/microbench.py:
+mma_loop, latency, clocks, kstep) and the studies that shaped or checked the model beside them.
 
-Run on the GPU machine (torch + triton 3.6.0; no perfmodel):
+Run on the GPU machine from a checkout (torch + triton 3.6.0; no pydantic needed):
 
-    python3 validation/microbench.py --out OUTDIR
+    python3 validation/microbench.py --out OUTDIR [steps...]
 
-Writes OUTDIR/microbench.json with:
+Writes OUTDIR/microbench.json (or --name) with:
   mma_loop         per-SM matrix throughput of the dot alone (operands loaded once, then
                    ITERS dependent tl.dot calls), for tiles that lower to wgmma and to mma.sync,
                    at 1 and 2 resident blocks per SM: FLOP/s per SM and seconds per k-step
@@ -27,99 +28,21 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import torch
 import triton
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import triton.language as tl
-import triton.testing
+import triton.language as tl  # noqa: E402
+import triton.testing  # noqa: E402
+
+from perfmodel.gpu import env  # noqa: E402
+from perfmodel.gpu import microbench as calibration_benchmarks  # noqa: E402
+from perfmodel.gpu.bench import precompile, time_gemm  # noqa: E402
 
 SMS: int = 0  # set from the device in main() (torch.cuda.get_device_properties)
-
-
-@triton.jit
-def mma_loop_kernel(a_ptr, b_ptr, c_ptr, ITERS, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    offs_m = tl.arange(0, BM)
-    offs_n = tl.arange(0, BN)
-    offs_k = tl.arange(0, BK)
-    a = tl.load(a_ptr + offs_m[:, None] * BK + offs_k[None, :])
-    b = tl.load(b_ptr + offs_k[:, None] * BN + offs_n[None, :])
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for i in range(ITERS):
-        acc = tl.dot(a, b, acc)
-    pid = tl.program_id(0)
-    tl.store(c_ptr + pid * BM * BN + offs_m[:, None] * BN + offs_n[None, :], acc)
-
-
-def mma_loop(out: dict) -> None:
-    rows = []
-    shapes = [  # BM, BN, BK, warps
-        (128, 256, 64, 8), (128, 128, 64, 4), (128, 128, 64, 8), (64, 128, 64, 4), (128, 64, 64, 4),
-        (64, 64, 64, 4), (64, 256, 64, 4), (256, 128, 64, 8),
-        (64, 64, 64, 2), (32, 64, 64, 2), (64, 32, 64, 2), (16, 64, 64, 2), (32, 32, 64, 2), (16, 128, 64, 4),
-        (32, 128, 64, 4), (32, 64, 64, 4), (16, 64, 128, 2), (128, 128, 64, 2),
-    ]
-    iters = 2000
-    for bm, bn, bk, w in shapes:
-        a = torch.randn(bm * bk, device="cuda", dtype=torch.float16)
-        b = torch.randn(bk * bn, device="cuda", dtype=torch.float16)
-        for per_sm in (1, 2):
-            grid = SMS * per_sm
-            c = torch.empty(grid * bm * bn, device="cuda", dtype=torch.float32)
-            try:
-                fn = lambda: mma_loop_kernel[(grid,)](a, b, c, iters, BM=bm, BN=bn, BK=bk, num_warps=w, num_stages=1)  # noqa: E731
-                k = fn()
-                ms = triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median")
-                flops = 2.0 * bm * bn * bk * iters * grid
-                rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "blocks_per_sm": per_sm,
-                             "iters": iters, "time_ms": ms, "flops_per_s_per_sm": flops / (ms * 1e-3) / SMS,
-                             "s_per_kstep_per_block": ms * 1e-3 / iters,
-                             "wgmma": "wgmma" in k.asm.get("ptx", ""), "n_regs": int(k.n_regs),
-                             "n_spills": int(k.n_spills)})
-            except Exception as e:  # noqa: BLE001
-                rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "blocks_per_sm": per_sm,
-                             "error": f"{type(e).__name__}: {str(e)[:200]}"})
-    out["mma_loop"] = rows
-    best = max((r for r in rows if "flops_per_s_per_sm" in r), key=lambda r: r["flops_per_s_per_sm"])
-    print(f"[mma_loop] best {best['flops_per_s_per_sm'] * SMS / 1e12:.0f} TFLOP/s ({best['BLOCK_M']}x{best['BLOCK_N']}x{best['BLOCK_K']} w{best['num_warps']})", flush=True)
-
-
-@triton.jit
-def chase_kernel(p_ptr, out_ptr, steps):
-    idx = tl.load(p_ptr)
-    for i in range(steps):
-        idx = tl.load(p_ptr + idx)
-    tl.store(out_ptr, idx)
-
-
-def latency(out: dict) -> None:
-    res = {}
-    for name, nbytes in (("l2_16MiB", 16 << 20), ("dram_2GiB", 2 << 30)):
-        stride = 64  # int32 elements: 256-byte hops, one line each
-        n = nbytes // 4 // stride
-        perm = torch.randperm(n, device="cuda", dtype=torch.int64)
-        ring = torch.zeros(nbytes // 4, device="cuda", dtype=torch.int32)
-        nxt = torch.roll(perm, -1) * stride
-        ring[perm * stride] = nxt.to(torch.int32)
-        o = torch.empty(1, device="cuda", dtype=torch.int32)
-        steps = 20000
-        chase_kernel[(1,)](ring, o, steps, num_warps=1)  # same specialization as the timed launch
-        torch.cuda.synchronize()
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        chase_kernel[(1,)](ring, o, steps, num_warps=1)
-        e.record()
-        torch.cuda.synchronize()
-        res[name] = {"bytes": nbytes, "steps": steps, "s_per_load": s.elapsed_time(e) * 1e-3 / steps}
-        del ring, perm, nxt
-    out["latency"] = res
-    print("[latency] " + ", ".join(f"{k}: {v['s_per_load'] * 1e9:.0f} ns" for k, v in res.items()), flush=True)
 
 
 @triton.jit
@@ -162,61 +85,25 @@ def scalar_loads(out: dict) -> None:
 # GEMM main-loop calibration at shapes outside the validation suite
 # ---------------------------------------------------------------------------------------
 
-KSTEP_CONFIGS = [  # BLOCK_M, BLOCK_N, BLOCK_K, warps, stages
-    (128, 256, 64, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 4, 2), (128, 128, 64, 4, 3), (128, 128, 64, 4, 4),
-    (128, 128, 64, 4, 6), (128, 128, 32, 4, 4), (128, 128, 128, 8, 3), (64, 128, 64, 4, 3), (64, 128, 64, 4, 5),
-    (64, 64, 64, 4, 2), (64, 64, 64, 4, 4), (64, 64, 64, 4, 6), (128, 64, 64, 4, 4), (64, 256, 64, 4, 3),
-    (64, 64, 64, 2, 3), (64, 64, 64, 2, 5), (32, 64, 64, 2, 4), (32, 64, 128, 4, 3), (16, 64, 128, 2, 4),
-    (16, 64, 128, 2, 6), (16, 128, 128, 4, 3), (32, 32, 128, 4, 6), (32, 128, 64, 4, 4), (128, 32, 64, 4, 4),
-]
+def _gemm_time(M, N, K, c, splitk=1):
+    r = time_gemm(M, N, K, c, "fp16", splitk)
+    return r["time_ms"], r["rel_err"], r["n_regs"], r["n_spills"], r["smem_bytes"]
 
 
-def _gemm_time(M, N, K, c, dtype=torch.float16, splitk=1):
-    from validation.kernels import matmul as mk
+def mma_loop(out: dict) -> None:
+    out["mma_loop"] = calibration_benchmarks.mma_loop(quick=False)
 
-    a = torch.randn((M, K), device="cuda", dtype=dtype)
-    b = torch.randn((K, N), device="cuda", dtype=dtype)
-    cc = torch.empty((M, N), device="cuda", dtype=dtype)
-    cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
-           "SPLIT_K": splitk}
-    if splitk > 1:
-        ws = torch.empty(splitk * M * N, device="cuda", dtype=torch.float32)
-        fn = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
-    else:
-        fn = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
-    ks = fn()
-    torch.cuda.synchronize()
-    ref = a.float() @ b.float()
-    err = ((cc.float() - ref).norm() / ref.norm()).item()
-    ms = triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median")
-    k0 = ks[0]
-    return ms, err, int(k0.n_regs), int(k0.n_spills), int(k0.metadata.shared)
+
+def latency(out: dict) -> None:
+    out["latency"] = calibration_benchmarks.latency()
 
 
 def kstep(out: dict) -> None:
-    """One wave of tiles (1 or 2 blocks per SM) walking a long K: seconds per k-step per block,
-    aligned (K, N multiples of 16) and unaligned (neither)."""
-    rows = []
-    for c in KSTEP_CONFIGS:
-        bm, bn, bk, w, st = c
-        for per_sm in (1, 2):
-            for aligned in (True, False):
-                M = bm * 12
-                N = bn * 11 * per_sm
-                K = 8192 if aligned else 8191
-                if not aligned:
-                    M, N = M - 5, N - 3
-                try:
-                    ms, err, regs, spills, smem = _gemm_time(M, N, K, c)
-                    rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": st,
-                                 "tiles_per_sm": per_sm, "aligned": aligned, "M": M, "N": N, "K": K, "time_ms": ms,
-                                 "rel_err": err, "n_regs": regs, "n_spills": spills, "smem_bytes": smem,
-                                 "k_steps": -(-K // bk)})
-                except Exception as e:  # noqa: BLE001
-                    rows.append({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "num_warps": w, "num_stages": st,
-                                 "tiles_per_sm": per_sm, "aligned": aligned, "error": f"{type(e).__name__}: {str(e)[:200]}"})
-    out["kstep"] = rows
-    print(f"[kstep] {sum('time_ms' in r for r in rows)} of {len(rows)} timed", flush=True)
+    out["kstep"] = calibration_benchmarks.kstep(quick=False)
+
+
+def clocks(out: dict) -> None:
+    out["clocks"] = calibration_benchmarks.clocks()
 
 
 # Spill study: configs whose sm_90 compile spills from a few to ~3,000 registers per thread
@@ -260,17 +147,12 @@ def spills(out: dict) -> None:
 
 
 def _precompile(M, N, K, configs, jobs=16):
-    """Compile the grouped kernel for these configs and this shape's specialization in parallel
-    (Triton's disk cache is shared, so the timed launches only load the binaries)."""
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-
-    from validation.device_sweep import _precompile as one
+    """Compile the grouped kernel for these configs and this shape's specialization in parallel."""
+    from perfmodel.gpu.sweep import compile_one
 
     cfgs = [{"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
              "SPLIT_K": 1} for c in configs]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as ex:
-        list(ex.map(one, [("grouped", "fp16", M, N, K, c) for c in cfgs]))
+    precompile(compile_one, [("grouped", "fp16", M, N, K, c) for c in cfgs], jobs, "precompile")
 
 
 def _timed_rows(name, jobs, extra) -> list[dict]:
@@ -375,38 +257,6 @@ def splitk_reduce(out: dict) -> None:
     print(f"[splitk] {len(rows)} timed", flush=True)
 
 
-def clocks(out: dict) -> None:
-    samples = []
-    stop = threading.Event()
-
-    def sample():
-        while not stop.is_set():
-            try:
-                r = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm,power.draw", "--format=csv,noheader,nounits"],
-                                   capture_output=True, text=True, timeout=5)
-                samples.append(r.stdout.strip())
-            except Exception as e:  # noqa: BLE001
-                samples.append(f"error {e}")
-            time.sleep(0.1)
-
-    a = torch.randn(8192, 8192, device="cuda", dtype=torch.float16)
-    b = torch.randn(8192, 8192, device="cuda", dtype=torch.float16)
-    torch.matmul(a, b)
-    t = threading.Thread(target=sample)
-    t.start()
-    t0 = time.time()
-    n = 0
-    while time.time() - t0 < 2.5:
-        for _ in range(20):
-            torch.matmul(a, b)
-        torch.cuda.synchronize()
-        n += 20
-    stop.set()
-    t.join()
-    out["clocks"] = {"samples_mhz_watts": samples, "gemms": n, "seconds": time.time() - t0}
-    print(f"[clocks] {samples[len(samples) // 2:len(samples) // 2 + 5]}", flush=True)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, type=Path)
@@ -419,9 +269,7 @@ def main() -> int:
     p = torch.cuda.get_device_properties(0)
     SMS = p.multi_processor_count
     out = {"kind": "microbench", "gpu_name": p.name, "sm_count": SMS, "torch": torch.__version__,
-           "triton": triton.__version__,
-           "driver": subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                                    capture_output=True, text=True).stdout.strip(),
+           "triton": triton.__version__, "driver": env.driver_version(),
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed)

@@ -162,7 +162,7 @@ def build_main(args) -> int:
         regs, spilled = registers_of(r)
         entries[_key(r)] = [r["target"], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
-    source = {"grouped": "validation/kernels/matmul.py:matmul_kernel", "tma": "validation/kernels/matmul.py:matmul_tma_kernel"}
+    source = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel"}
     grid = {"loads": list(dict.fromkeys(a for a, _ in CLASSES[args.kernel])), "BLOCK_MN": list(BLOCK_MN),
             "BLOCK_K": list(BLOCK_K), "num_warps": list(WARPS), "stage_classes": list(STAGE_CLASSES)}
     out = {"triton": header["triton"], "kernel": args.kernel, "source": source[args.kernel], "date_utc": header["date_utc"],

@@ -292,3 +292,22 @@ def compare_cmd(args) -> int:
         if est:
             print(f"{spec.id}: estimated inputs: {', '.join(est)}")
     return 0
+
+
+def table_cmd(args) -> int:
+    from perfmodel.cli.outputs import output_file, write_atomically
+    from perfmodel.integrations.vllm import DEFAULT_MS, config_table, parse_ms
+
+    out = output_file(args.output, "-o", (".json",)) if args.output else None
+    ms = parse_ms(args.m) if args.m else list(DEFAULT_MS)
+    for name in ("n", "k"):
+        if getattr(args, name) is None:
+            raise UserError(f"--{name} is required (a positive whole number)")
+    table = config_table(args.hw, args.n, args.k, args.dtype, ms, kernel=args.kernel, top_k=args.top_k)
+    text = json.dumps(table, indent=2) + "\n"
+    if out is None:
+        print(text, end="")
+    else:
+        write_atomically(out, lambda tmp: tmp.write_text(text))
+        print(f"wrote {out}: {len(table)} entries (M = {', '.join(table)})", file=sys.stderr)
+    return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from perfmodel import __version__
-from perfmodel.cli import hardware, model, validation
+from perfmodel.cli import gpu, hardware, model, validation
 from perfmodel.cli.errors import UserError
 from perfmodel.dtypes import NAMES as DTYPES
 from perfmodel.names import NAME_EXAMPLE, NAME_FORM
@@ -116,6 +116,19 @@ def _model_commands(sub):
     cp.add_argument("--json", action="store_true", help="the best config per device as JSON")
     cp.set_defaults(func=model.compare_cmd)
 
+    tb = sub.add_parser("table", help="the best config per M as a serving engine's tuned-config JSON (vLLM's format)",
+                        epilog="example: perfmodel table --hw gfx936 --n 4096 --k 4096 --dtype bf16 --m 1,16,256,4096 "
+                               "-o E=1,N=4096,device_name=BW.json")
+    tb.add_argument("--hw", required=True, help="device id, alias or .yaml path")
+    tb.add_argument("--n", type=int, required=True, help="columns of B and C (the layer's output features)")
+    tb.add_argument("--k", type=int, required=True, help="the reduced dimension (the layer's input features)")
+    tb.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+    tb.add_argument("--m", help="comma-separated token counts M (default 1, 2, 4, ..., 4096)")
+    tb.add_argument("--kernel", default="grouped", help="the kernel the engine runs (default grouped)")
+    tb.add_argument("--top-k", type=int, default=1, help="write the best K configs per M (a list), for a short autotune")
+    tb.add_argument("-o", "--output", help="the .json file to write (default: print it)")
+    tb.set_defaults(func=model.table_cmd)
+
 
 def _validation_commands(sub):
     from perfmodel.scoring.metrics import VIEWS
@@ -170,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     _hardware(sub)
     _model_commands(sub)
     _validation_commands(sub)
+    gpu.add_parsers(sub)
     return p
 
 

@@ -1,6 +1,6 @@
 """The kernel registry: every kernel model perfmodel ranks, by name.
 
-    grouped   validation/kernels/matmul.py:matmul_kernel (pointer loads, grouped order)
+    grouped   perfmodel/gpu/kernels.py:matmul_kernel (pointer loads, grouped order)
     splitk    matmul_splitk_kernel + splitk_reduce_kernel (fp32 partials, then a reduction)
     tma       matmul_tma_kernel (tensor-descriptor loads and store; Hopper)
 

@@ -1,4 +1,4 @@
-"""The grouped GEMM (validation/kernels/matmul.py:matmul_kernel): Triton's matmul tutorial with
+"""The grouped GEMM (perfmodel/gpu/kernels.py:matmul_kernel): Triton's matmul tutorial with
 the grouped (GROUP_M) program order of seed 000, pointer loads and a masked K tail.
 
 Config space: BLOCK_M, BLOCK_N in {16, 32, 64, 128, 256}, BLOCK_K in {16, 32, 64, 128},
@@ -107,7 +107,7 @@ SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
 class GroupedKernel(KernelModel):
     name = "grouped"
     summary = "grouped GEMM with pointer loads (Triton's matmul tutorial)"
-    source = "validation/kernels/matmul.py:matmul_kernel"
+    source = "perfmodel/gpu/kernels.py:matmul_kernel"
     table = RegisterTable(HERE / "register_table.json")
     fit = RegisterFit(HERE / "register_fit.json")
 

@@ -1,4 +1,4 @@
-"""The split-K pair (validation/kernels/matmul.py:matmul_splitk_kernel + splitk_reduce_kernel):
+"""The split-K pair (perfmodel/gpu/kernels.py:matmul_splitk_kernel + splitk_reduce_kernel):
 for small M x N and large K, program (tile, z) accumulates the K blocks z, z + SPLIT_K, ... (seed
 002's interleaving) into an fp32 workspace [SPLIT_K, M, N]; a second kernel sums the partial
 tiles and casts them to the output dtype. Both launches are timed together.
@@ -29,7 +29,7 @@ PARTIAL_BYTES = 4  # fp32 partial sums in the workspace
 class SplitKKernel(GroupedKernel):
     name = "splitk"
     summary = "split-K pair: fp32 partials per K slice, then a reduction kernel"
-    source = "validation/kernels/matmul.py:matmul_splitk_kernel + splitk_reduce_kernel"
+    source = "perfmodel/gpu/kernels.py:matmul_splitk_kernel + splitk_reduce_kernel"
 
     def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
         if config.SPLIT_K == 1:

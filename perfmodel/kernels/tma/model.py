@@ -1,4 +1,4 @@
-"""The TMA GEMM (validation/kernels/matmul.py:matmul_tma_kernel): the grouped GEMM loading A and
+"""The TMA GEMM (perfmodel/gpu/kernels.py:matmul_tma_kernel): the grouped GEMM loading A and
 B through tensor descriptors (Hopper's Tensor Memory Accelerator, seed 002's "new load API")
 and storing C through one. Not persistent: one program per output tile, as the grouped kernel.
 
@@ -58,7 +58,7 @@ def tma_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, stages) -> np.ndarray:
 class TmaKernel(GroupedKernel):
     name = "tma"
     summary = "grouped GEMM loading and storing through tensor descriptors (Hopper TMA)"
-    source = "validation/kernels/matmul.py:matmul_tma_kernel"
+    source = "perfmodel/gpu/kernels.py:matmul_tma_kernel"
     table = RegisterTable(HERE / "register_table.json")
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

@@ -1,0 +1,98 @@
+"""Timing on the GPU, the one way every recorded figure is taken.
+
+    bench(fn, est_ms)     triton.testing.do_bench median; it flushes L2 before each call;
+                          warm-up and repetitions from a first estimate (~25 timed runs)
+    quick_time_ms(fn)     a first estimate from CUDA/HIP events
+    precompile(jobs, ...) compile kernels in parallel worker processes first (Triton's disk
+                          cache is shared, so the timed launches only load the binaries)
+    check(c, ref)         the output check of every run: C was poisoned with NaN, so every
+                          element must be written, and ||C - ref|| / ||ref|| below the dtype's tolerance
+
+Needs torch and Triton (perfmodel.gpu.env.require).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+TOLERANCE = {"fp16": 1e-2, "bf16": 2e-2}
+
+
+def bench(fn, est_ms: float) -> float:
+    import triton.testing
+
+    per_call = est_ms + 0.1  # do_bench's estimate includes the 256 MB L2 flush (~0.1 ms)
+    rep = min(max(25 * per_call, 1.0), 400.0)
+    warmup = min(max(3 * per_call, 0.5), 60.0)
+    return float(triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median"))
+
+
+def quick_time_ms(fn, n: int = 3) -> float:
+    import torch
+
+    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    fn()
+    s.record()
+    for _ in range(n):
+        fn()
+    e.record()
+    torch.cuda.synchronize()
+    return s.elapsed_time(e) / n
+
+
+def check(c, ref, ref_norm: float, dtype: str) -> dict:
+    """The poisoned-output and relative-error check of one run."""
+    import torch
+
+    finite = bool(torch.isfinite(c).all().item())
+    err = (c.float() - ref).norm().item() / ref_norm
+    return {"rel_err": err, "all_written": finite, "correct": bool(finite and err < TOLERANCE.get(dtype, 2e-2))}
+
+
+def precompile(worker, jobs: list, processes: int, label: str) -> int:
+    """Run `worker(job)` for every job in `processes` spawned processes; returns how many failed
+    (a worker returns (name, "ok") or (name, reason)). Progress goes to stderr."""
+    t0 = time.time()
+    failed = 0
+    with ProcessPoolExecutor(max_workers=processes, mp_context=mp.get_context("spawn")) as ex:
+        futs = [ex.submit(worker, j) for j in jobs]
+        for i, f in enumerate(as_completed(futs), 1):
+            failed += f.result()[1] != "ok"
+            if i % 100 == 0 or i == len(jobs):
+                print(f"[{label}] {i}/{len(jobs)} compiled, {failed} failed, {time.time() - t0:.0f}s",
+                      file=sys.stderr, flush=True)
+    return failed
+
+
+def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1) -> dict:
+    """One GEMM of the grouped kernel (the split-K pair for splitk > 1) with config
+    c = (BM, BN, BK, warps, stages): its median time, relative error against fp32, and what the
+    compiler gave it."""
+    import torch
+
+    from perfmodel.dtypes import DTYPES
+    from perfmodel.gpu import kernels as mk
+
+    dt = getattr(torch, DTYPES[dtype].torch)
+    a = torch.randn((M, K), device="cuda", dtype=dt)
+    b = torch.randn((K, N), device="cuda", dtype=dt)
+    cc = torch.empty((M, N), device="cuda", dtype=dt)
+    cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
+           "SPLIT_K": splitk}
+    if splitk > 1:
+        ws = torch.empty(splitk * M * N, device="cuda", dtype=torch.float32)
+        fn = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
+    else:
+        fn = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
+    k = fn()[0]
+    torch.cuda.synchronize()
+    ref = a.float() @ b.float()
+    err = ((cc.float() - ref).norm() / ref.norm()).item()
+    import triton.testing
+
+    ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
+    return {"time_ms": ms, "rel_err": err, "n_regs": int(k.n_regs), "n_spills": int(k.n_spills),
+            "smem_bytes": int(k.metadata.shared)}

@@ -1,0 +1,100 @@
+"""One shape of a sweep on the GPU: the vendor BLAS, then every config of every kernel, checked,
+timed and described (perfmodel.gpu.sweep's module doc says what and how)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from perfmodel.dtypes import DTYPES
+from perfmodel.gpu import env
+from perfmodel.gpu.bench import bench, check, quick_time_ms
+from perfmodel.names import config_name
+
+
+def kernel_resources(k, threads: int) -> dict:
+    """What the compiler gave one kernel, and the driver's residency for it."""
+    shared = int(k.metadata.shared)
+    return {"n_regs": int(k.n_regs), "n_spills": int(k.n_spills), "smem_bytes": shared, "threads": threads,
+            "driver_blocks_per_sm": env.driver_occupancy(k.function, threads, shared)}
+
+
+def _launcher(kernel, a, b, c, cf, workspace):
+    from perfmodel.gpu import kernels as mk
+
+    if kernel == "grouped":
+        return lambda: mk.launch_matmul(a, b, c, cf)
+    if kernel == "splitk":
+        return lambda: mk.launch_splitk(a, b, c, cf, workspace)
+    descs = mk.make_tma_descriptors(a, b, c, cf)
+    return lambda: mk.launch_tma(a, b, c, cf, descs)
+
+
+def _blas_row(base, a, b, ref, ref_norm) -> dict:
+    import torch
+
+    f = lambda: torch.matmul(a, b)  # noqa: E731
+    t = bench(f, quick_time_ms(f))
+    c = torch.matmul(a, b)
+    return {**base, "kind": "cublas", "vendor": env.vendor(), "time_ms": t,
+            "rel_err": (c.float() - ref).norm().item() / ref_norm}
+
+
+def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
+    import torch
+
+    cf, kernel = e["config"], e["kernel"]
+    row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **cf, "tags": e["tags"]}
+    try:
+        launch = _launcher(kernel, a, b, c, cf, workspace)
+        c.fill_(float("nan"))
+        ks = launch()
+        torch.cuda.synchronize()
+        row.update(check(c, ref, ref_norm, dtype))
+        row.update(kernel_resources(ks[0], cf["num_warps"] * warp))
+        if len(ks) > 1:
+            row["reduce_n_regs"] = int(ks[1].n_regs)
+        row["time_ms"] = bench(launch, quick_time_ms(launch))
+        row["status"] = "ok" if row["correct"] else "incorrect"
+    except Exception as ex:  # noqa: BLE001 - a config that fails is recorded, not fatal
+        msg = f"{type(ex).__name__}: {str(ex)[:300]}"
+        row["status"] = "out_of_resources" if "OutOfResources" in msg or "out of resource" in msg.lower() else "error"
+        row["error"] = msg
+    return row
+
+
+def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
+    """Time one (family, M, N, K, dtype) shape's `entries` (kernel, config, tags), writing JSON
+    lines to `out` as they come."""
+    import torch
+
+    fam, M, N, K, dtype = shape
+    dt = getattr(torch, DTYPES[dtype].torch)
+    torch.manual_seed(1000 + si)
+    a = torch.randn((M, K), device="cuda", dtype=dt)
+    b = torch.randn((K, N), device="cuda", dtype=dt)
+    ref = torch.matmul(a.float(), b.float())
+    ref_norm = ref.norm().item()
+    c = torch.empty((M, N), device="cuda", dtype=dt)
+    base = {"shape_index": si, "family": fam, "M": M, "N": N, "K": K, "dtype": dtype}
+    out.write(json.dumps(_blas_row(base, a, b, ref, ref_norm)) + "\n")
+    out.flush()
+    max_split = max([e["config"]["SPLIT_K"] for e in entries if e["kernel"] == "splitk"] or [1])
+    workspace = torch.empty(max_split * M * N, device="cuda", dtype=torch.float32) if max_split > 1 else None
+    warp = env.properties()["warp_size"]
+    n_ok = n_bad = 0
+    t0 = time.time()
+    for e in entries:
+        row = _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp)
+        n_ok += row["status"] == "ok"
+        n_bad += row["status"] != "ok"
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+    out.write(json.dumps({**base, "kind": "shape_done", "n_ok": n_ok, "n_bad": n_bad,
+                          "seconds": round(time.time() - t0, 1)}) + "\n")
+    out.flush()
+    print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s",
+          file=sys.stderr, flush=True)
+    del a, b, ref, c, workspace
+    torch.cuda.empty_cache()

@@ -1,0 +1,267 @@
+"""The validation suites: shapes and tile configs that `perfmodel sweep` times (and the lab's
+offline compile sweeps compile). Plain Python: it imports only perfmodel's plain tables.
+
+Shapes (>= 30): square powers of two, LLM projections (Llama-3-8B: hidden 4096, QKV 6144,
+MLP 14336, gate+up 28672) at decode and prefill M, sizes that are not multiples of 16, skinny
+outputs, and large K; fp16 and bf16.
+
+Configs: the same grid for every shape (>= 150 grouped-GEMM configs, covering BLOCK_M 16..256,
+BLOCK_N 32..256, BLOCK_K 32..128, num_warps 2..8, num_stages 2..5, GROUP_M 1 and 8), plus
+Triton's tutorial 8-config autotune list, plus split-K configs on shapes whose output is too
+small to fill the H200, plus the shape's own nvMatmulHeuristics picks (validation/data/nvmh_picks.json),
+plus a TMA-kernel subset on aligned shapes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
+
+# (family, M, N, K, dtype)
+SHAPES: list[tuple[str, int, int, int, str]] = [
+    # square powers of two
+    ("square", 512, 512, 512, "fp16"),
+    ("square", 1024, 1024, 1024, "fp16"),
+    ("square", 2048, 2048, 2048, "fp16"),
+    ("square", 4096, 4096, 4096, "fp16"),
+    ("square", 8192, 8192, 8192, "fp16"),
+    ("square", 1024, 1024, 1024, "bf16"),
+    ("square", 4096, 4096, 4096, "bf16"),
+    ("square", 8192, 8192, 8192, "bf16"),
+    # LLM projections, decode (M = 16..256 rows)
+    ("llm-decode", 16, 6144, 4096, "fp16"),
+    ("llm-decode", 16, 4096, 14336, "fp16"),
+    ("llm-decode", 32, 28672, 4096, "fp16"),
+    ("llm-decode", 32, 4096, 4096, "bf16"),
+    ("llm-decode", 64, 14336, 4096, "fp16"),
+    ("llm-decode", 128, 6144, 4096, "bf16"),
+    ("llm-decode", 128, 4096, 14336, "fp16"),
+    ("llm-decode", 256, 28672, 4096, "fp16"),
+    ("llm-decode", 256, 4096, 4096, "bf16"),
+    # LLM projections, prefill
+    ("llm-prefill", 2048, 6144, 4096, "fp16"),
+    ("llm-prefill", 4096, 4096, 14336, "bf16"),
+    ("llm-prefill", 2048, 28672, 4096, "fp16"),
+    ("llm-prefill", 1024, 4096, 4096, "fp16"),
+    # not multiples of 16
+    ("unaligned", 1000, 1000, 1000, "fp16"),
+    ("unaligned", 1537, 2049, 1023, "fp16"),
+    ("unaligned", 3001, 2999, 1000, "bf16"),
+    ("unaligned", 4095, 4097, 4093, "fp16"),
+    # skinny (M or N <= 128)
+    ("skinny", 8192, 128, 8192, "fp16"),
+    ("skinny", 4096, 32, 4096, "bf16"),
+    ("skinny", 128, 8192, 8192, "fp16"),
+    # large K (K >= 16384)
+    ("large-k", 512, 512, 32768, "fp16"),
+    ("large-k", 64, 64, 65536, "fp16"),
+    ("large-k", 1024, 1024, 16384, "bf16"),
+    ("large-k", 256, 4096, 16384, "fp16"),
+    ("large-k", 128, 128, 131072, "bf16"),
+]
+
+# Hold-out shapes, recorded after the model's structure was settled, to check it on shapes it
+# was never looked at with. Indexed from 100 in the run files.
+HOLDOUT_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("square", 3072, 3072, 3072, "bf16"),
+    ("llm-decode", 48, 8192, 8192, "fp16"),
+    ("llm-decode", 96, 12288, 4096, "bf16"),
+    ("llm-prefill", 768, 12288, 4096, "fp16"),
+    ("unaligned", 5000, 300, 2000, "fp16"),
+    ("unaligned", 2047, 1535, 3071, "bf16"),
+    ("skinny", 16384, 64, 4096, "fp16"),
+    ("large-k", 1536, 1536, 24576, "fp16"),
+    ("large-k", 32, 1024, 32768, "bf16"),
+    ("square", 6144, 6144, 6144, "fp16"),
+]
+HOLDOUT_BASE_INDEX = 100
+
+# Shapes where only one of K and N is a multiple of 16 (alignment classes "k" and "n" of
+# perfmodel.problem.GemmProblem.alignment), chosen before the model's handling of that case was
+# timed anywhere: vocabulary and classifier heads (odd N), odd feature counts (odd K).
+# Indexed from 200 in the run files.
+MIXED_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("mixed-k", 2048, 50257, 768, "fp16"),
+    ("mixed-k", 8192, 1000, 4096, "bf16"),
+    ("mixed-k", 512, 3000, 1024, "fp16"),
+    ("mixed-n", 8192, 4096, 1000, "fp16"),
+    ("mixed-n", 2048, 2048, 2050, "bf16"),
+    ("mixed-n", 128, 8192, 3000, "fp16"),
+]
+MIXED_BASE_INDEX = 200
+
+
+def _pad16(x: int) -> int:
+    return -(-x // 16) * 16
+
+
+# The mixed shapes with K and N zero-padded up to multiples of 16: what `perfmodel rank`'s
+# padding note predicts is measured against these. Indexed from 300 (same order as MIXED_SHAPES).
+PADDED_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("padded", M, _pad16(N), _pad16(K), dtype) for _, M, N, K, dtype in MIXED_SHAPES
+]
+PADDED_BASE_INDEX = 300
+
+# The second hold-out (issue "Accuracy on shapes the model has never seen"), chosen and recorded
+# before the model changes it judges, by this rule: public model families other than
+# Llama-3-8B (Qwen2-7B, Llama-2-13B, Phi-3-mini, Mixtral-8x7B, DeepSeek-V2-Lite, ViT-B/16,
+# ViT-L/14, ResNet-50), their GEMMs as the frameworks run them (row-major A M x K, B K x N):
+# decode projections at M in 1..64, MoE expert GEMMs at the tokens one expert sees (16..256),
+# prefill projections, ViT MLPs at batch x tokens, a 3x3 convolution as an im2col GEMM, LM heads
+# with wide vocabularies, one large-K shape, one shape with neither K nor N 16-divisible and one
+# with only K (an ImageNet classifier's 1000 classes). fp16 and bf16 alternate. Indexed from 400.
+HOLDOUT2_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("decode", 1, 4608, 3584, "bf16"),  # Qwen2-7B QKV, one token
+    ("decode", 8, 3584, 18944, "bf16"),  # Qwen2-7B down projection
+    ("decode", 4, 15360, 5120, "fp16"),  # Llama-2-13B QKV
+    ("decode", 64, 16384, 3072, "fp16"),  # Phi-3-mini gate+up
+    ("decode", 32, 5120, 13824, "bf16"),  # Llama-2-13B down projection
+    ("moe", 16, 14336, 4096, "bf16"),  # Mixtral-8x7B expert w1, 16 tokens
+    ("moe", 48, 4096, 14336, "bf16"),  # Mixtral-8x7B expert w2, 48 tokens
+    ("moe", 256, 1408, 2048, "fp16"),  # DeepSeek-V2-Lite expert, 256 tokens
+    ("prefill", 3072, 9216, 3072, "fp16"),  # Phi-3-mini QKV, 3072 tokens
+    ("prefill", 1024, 18944, 3584, "bf16"),  # Qwen2-7B gate, 1024 tokens
+    ("vit", 6304, 3072, 768, "fp16"),  # ViT-B/16 MLP up, batch 32 x 197 tokens
+    ("vit", 4112, 1024, 4096, "bf16"),  # ViT-L/14 MLP down, batch 16 x 257 tokens
+    ("conv", 100352, 64, 576, "fp16"),  # ResNet-50 3x3 conv, 64 channels, 56x56, batch 32 (im2col)
+    ("vocab", 1, 152064, 3584, "bf16"),  # Qwen2-7B LM head, one token
+    ("vocab", 512, 256000, 3584, "bf16"),  # Gemma-2-9B LM head, 512 tokens
+    ("large-k", 2048, 2048, 65536, "fp16"),
+    ("unaligned", 2500, 1999, 1501, "fp16"),
+    ("mixed-k", 256, 1000, 2048, "fp16"),  # ImageNet classifier head, batch 256
+]
+HOLDOUT2_BASE_INDEX = 400
+
+# A small reserve by the same rule (Yi-34B, DBRX, Llama-2-13B, ViT-H/14, Mistral-Nemo), recorded
+# with the hold-out and kept back: scored once, after the model's changes are final. From 500.
+RESERVE_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("decode", 16, 20480, 7168, "bf16"),  # Yi-34B gate, 16 tokens
+    ("moe", 24, 10752, 6144, "bf16"),  # DBRX expert w1, 24 tokens
+    ("prefill", 2048, 13824, 5120, "fp16"),  # Llama-2-13B gate, 2048 tokens
+    ("vit", 8224, 1280, 5120, "fp16"),  # ViT-H/14 MLP down, batch 32 x 257 tokens
+    ("vocab", 4, 131072, 5120, "bf16"),  # Mistral-Nemo LM head, 4 tokens
+    ("unaligned", 777, 3333, 2222, "bf16"),
+]
+RESERVE_BASE_INDEX = 500
+
+def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
+    return dict(zip(CONFIG_KEYS, (bm, bn, bk, w, s, g, sk)))
+
+
+cfg_name = config_name  # the one config-name format (perfmodel.names)
+
+
+# Triton's matmul tutorial (python/tutorials/03-matrix-multiplication.py), CUDA fp16 list.
+TUTORIAL_CONFIGS = [
+    cfg(128, 256, 64, 8, 3, 8), cfg(64, 256, 32, 4, 4, 8), cfg(128, 128, 32, 4, 4, 8),
+    cfg(128, 64, 32, 4, 4, 8), cfg(64, 128, 32, 4, 4, 8), cfg(128, 32, 32, 4, 4, 8),
+    cfg(64, 32, 32, 2, 5, 8), cfg(32, 64, 32, 2, 5, 8),
+]
+
+# The fixed default a user might hard-code: the tutorial's first entry's smaller sibling.
+DEFAULT_CONFIG = cfg(128, 128, 64, 4, 3, 8)
+
+def _plausible(c: dict, smem_limit_bytes: int) -> bool:
+    """Configs worth timing for 2-byte inputs: the pipeline buffers fit in the device's shared
+    memory per block and the fp32 accumulator fits in registers (<= 128 per thread of a warp of 32)."""
+    bm, bn, bk, w, s = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], c["num_warps"], c["num_stages"]
+    smem = s * (bm + bn) * bk * 2
+    acc_regs = bm * bn // (32 * w)
+    if smem > smem_limit_bytes or acc_regs > 128:
+        return False
+    if bm * bn < 32 * 32 * w // 2:  # far more warps than work
+        return False
+    return True
+
+
+def _natural_warps(bm: int, bn: int) -> int:
+    area = bm * bn
+    return 2 if area <= 64 * 32 else 4 if area <= 128 * 128 else 8
+
+
+def grid_configs(smem_limit_bytes: int) -> list[dict]:
+    """The grouped-GEMM grid timed for every shape (deterministic), for a device whose shared
+    memory per block is `smem_limit_bytes` (the H200's 232448 drew the committed grid)."""
+    chosen: dict[str, dict] = {}
+
+    def add(c):
+        if _plausible(c, smem_limit_bytes):
+            chosen.setdefault(cfg_name(c), c)
+
+    # 1. the core: every (BLOCK_M, BLOCK_N) pair with its natural warp count
+    for bm, bn in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256)):
+        for bk, s in ((32, 4), (64, 3)):
+            add(cfg(bm, bn, bk, _natural_warps(bm, bn), s, 8))
+    # 2. one-axis variations around anchors
+    anchors = [cfg(128, 128, 64, 4, 3, 8), cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 32, 4, 4, 8),
+               cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 64, 2, 4, 8), cfg(16, 64, 128, 2, 4, 8),
+               cfg(128, 256, 64, 8, 3, 8), cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 8, 3, 8),
+               cfg(16, 128, 128, 4, 3, 8)]
+    for a in anchors:
+        for w in (2, 4, 8):
+            add({**a, "num_warps": w})
+        for s in (2, 3, 4, 5):
+            add({**a, "num_stages": s})
+        for bk in (32, 64, 128):
+            add({**a, "BLOCK_K": bk})
+        add({**a, "GROUP_M": 1})
+    # 3. a seeded random fill from the whole plausible product
+    rng = random.Random(20261129)
+    space = [cfg(*t) for t in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256), (32, 64, 128),
+                                                (2, 4, 8), (2, 3, 4, 5), (1, 8))]
+    space = [c for c in space if _plausible(c, smem_limit_bytes)]
+    rng.shuffle(space)
+    for c in space:
+        if len(chosen) >= 160:
+            break
+        add(c)
+    # 4. the tutorial list always
+    for c in TUTORIAL_CONFIGS:
+        chosen.setdefault(cfg_name(c), c)
+    chosen.setdefault(cfg_name(DEFAULT_CONFIG), DEFAULT_CONFIG)
+    return list(chosen.values())
+
+
+SPLITK_BASES = [cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 128, 4, 3, 8), cfg(16, 64, 128, 4, 4, 8),
+                cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 64, 4, 3, 8), cfg(128, 128, 64, 8, 3, 8)]
+
+
+def wants_splitk(M: int, N: int, sm_count: int) -> bool:
+    """Split-K is timed where 128x128 tiles would not fill the GPU twice over."""
+    tiles = -(-M // 128) * -(-N // 128)
+    return tiles < 2 * sm_count
+
+
+def splitk_configs() -> list[dict]:
+    return [{**b, "SPLIT_K": s} for b in SPLITK_BASES for s in (2, 4, 8, 16)]
+
+
+TMA_CONFIGS = [cfg(128, 128, 64, 4, 3, 8), cfg(128, 256, 64, 8, 3, 8), cfg(64, 128, 64, 4, 4, 8),
+               cfg(128, 64, 64, 4, 4, 8), cfg(64, 64, 64, 4, 4, 8), cfg(128, 128, 64, 8, 4, 8),
+               cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 4, 3, 8), cfg(128, 128, 128, 8, 3, 8),
+               cfg(32, 64, 128, 4, 4, 8), cfg(16, 64, 128, 4, 4, 1), cfg(128, 128, 32, 4, 5, 8)]
+
+
+def tma_ok(M: int, N: int, K: int) -> bool:
+    """Tensor descriptors need 16-byte aligned row strides (2-byte elements: K, N % 8 == 0)."""
+    return K % 8 == 0 and N % 8 == 0
+
+
+#: the named suites of `perfmodel sweep --suite NAME`: (index of the first shape, shapes); the
+#: committed runs of each are validation/data/h200/<name>.jsonl (main: runs.jsonl)
+SUITES: dict[str, tuple[int, list]] = {
+    "main": (0, SHAPES),
+    "holdout": (HOLDOUT_BASE_INDEX, HOLDOUT_SHAPES),
+    "mixed": (MIXED_BASE_INDEX, MIXED_SHAPES),
+    "padded": (PADDED_BASE_INDEX, PADDED_SHAPES),
+    "holdout2": (HOLDOUT2_BASE_INDEX, HOLDOUT2_SHAPES),
+    "reserve": (RESERVE_BASE_INDEX, RESERVE_SHAPES),
+}
+
+
+def suite_shapes(name: str) -> list[tuple[int, tuple]]:
+    """(shape index, (family, M, N, K, dtype)) of a named suite."""
+    base, shapes = SUITES[name]
+    return [(base + i, s) for i, s in enumerate(shapes)]

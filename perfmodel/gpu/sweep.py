@@ -1,0 +1,211 @@
+"""`perfmodel sweep`: time the bundled kernels on a GPU, exactly as the validation suite does.
+
+Per shape (a named suite of perfmodel.gpu.suite, or a CSV of M,N,K,dtype[,family]):
+  1. every (kernel, config) of the shape is compiled first, in parallel worker processes;
+  2. for every config: C poisoned with NaN, launched, checked against an fp32 reference
+     (perfmodel.gpu.bench.check: every element written, relative error under tolerance);
+  3. timed with do_bench (median, L2 flushed before each call), ~25 timed runs;
+  4. its compiled resources (registers, spills, shared bytes) and the driver's occupancy recorded;
+  5. the vendor BLAS (torch.matmul: cuBLAS, hipBLASLt/rocBLAS) timed on the same inputs.
+Kernels: the grouped grid (and Triton's tutorial list, the fixed default), split-K where the
+output would not fill the GPU twice, nvMatmulHeuristics' recorded picks where the shape has
+them, the TMA kernel where the device file says the GPU has a TMA and the strides allow it.
+Rows go to the output as JSON lines as they are measured; a shape ends with a `shape_done`
+row, and a rerun skips finished shapes (resumable). With several GPUs (`--gpus all`) the
+shapes are dealt out to one process per GPU, each writing its own part, merged at the end.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from perfmodel.bundled import data_file
+from perfmodel.dtypes import DTYPES
+from perfmodel.errors import PerfmodelError
+from perfmodel.gpu import suite
+from perfmodel.names import CONFIG_KEYS, config_name, shape_key
+
+
+class ShapesError(PerfmodelError):
+    """A shapes file that cannot be read (one line naming the file and the row)."""
+
+
+def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
+    """(index, (family, M, N, K, dtype)) from a CSV with a header naming M, N, K, dtype and
+    optionally family; indices count from `first_index` in file order."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        raise ShapesError(f"{path}: cannot read ({e.strerror})") from None
+    except (UnicodeDecodeError, csv.Error) as e:
+        raise ShapesError(f"{path}: not a CSV file ({e.__class__.__name__})") from None
+    if not rows:
+        raise ShapesError(f"{path}: no shapes (a header M,N,K,dtype and one row per shape)")
+    out = []
+    for i, r in enumerate(rows, 2):
+        try:
+            M, N, K = (int(r[k]) for k in ("M", "N", "K"))
+            dtype = (r.get("dtype") or "fp16").strip().lower()
+        except (KeyError, TypeError, ValueError):
+            raise ShapesError(f"{path}:{i}: needs whole numbers in columns M, N, K (and a dtype), got {dict(r)}") from None
+        if min(M, N, K) < 1 or dtype not in ("fp16", "bf16"):
+            raise ShapesError(f"{path}:{i}: M, N, K must be positive and dtype fp16 or bf16 (the bundled kernels'), "
+                              f"got {M}, {N}, {K}, {dtype!r}")
+        out.append((first_index + len(out), (r.get("family") or "user", M, N, K, dtype)))
+    return out
+
+
+def load_nvmh_picks() -> dict:
+    try:
+        return json.loads(data_file("nvmh_picks.json").read_text()).get("picks", {})
+    except (OSError, ValueError):
+        return {}
+
+
+def entries_for_shape(M, N, K, dtype, nvmh: dict, limits: tuple[int, int], tma: bool) -> list[dict]:
+    """(kernel, config, tags) to time for one shape, deduplicated; limits = (SMs, shared bytes per block)."""
+    sm_count, smem_limit = limits
+    out: dict[tuple, dict] = {}
+
+    def add(kernel, c, tag):
+        c = {k: int(c.get(k, 1)) for k in CONFIG_KEYS}
+        key = (kernel, config_name(c))
+        out.setdefault(key, {"kernel": kernel, "config": c, "tags": []})
+        if tag not in out[key]["tags"]:
+            out[key]["tags"].append(tag)
+
+    tutorial = {config_name(c) for c in suite.TUTORIAL_CONFIGS}
+    for c in suite.grid_configs(smem_limit):
+        add("grouped", c, "grid")
+        if config_name(c) in tutorial:
+            add("grouped", c, "tutorial")
+        if config_name(c) == config_name(suite.DEFAULT_CONFIG):
+            add("grouped", c, "default")
+    if suite.wants_splitk(M, N, sm_count):
+        for c in suite.splitk_configs():
+            add("splitk", c, "grid")
+    for c in nvmh.get(shape_key(M, N, K, dtype), []):
+        add("splitk" if c.get("SPLIT_K", 1) > 1 else "grouped", c, "nvmh")
+    if tma and suite.tma_ok(M, N, K):
+        for c in suite.TMA_CONFIGS:
+            add("tma", c, "tma")
+    return list(out.values())
+
+
+def _int_args(M, N, K, kernel):
+    return [M, N, K, K, 1, N, 1, N, 1] if kernel == "grouped" else [M, N, K, K, 1, N, 1]
+
+
+def compile_one(job) -> tuple[str, str]:
+    """Worker: compile one (kernel, dtype, M, N, K, config) as the timed launch specializes it."""
+    kernel, dtype, M, N, K, c = job
+    try:
+        import torch
+
+        from perfmodel.gpu import kernels as mk
+
+        dt = getattr(torch, DTYPES[dtype].torch)
+        meta = dict(BLOCK_M=c["BLOCK_M"], BLOCK_N=c["BLOCK_N"], BLOCK_K=c["BLOCK_K"], GROUP_M=c["GROUP_M"],
+                    num_warps=c["num_warps"], num_stages=c["num_stages"], grid=(1,))
+        if kernel == "grouped":
+            mk.matmul_kernel.warmup(dt, dt, dt, *_int_args(M, N, K, kernel), **meta)
+        elif kernel == "splitk":
+            mk.matmul_splitk_kernel.warmup(dt, dt, torch.float32, *_int_args(M, N, K, kernel), SPLIT_K=c["SPLIT_K"],
+                                           **meta)
+        return config_name(c), "ok"
+    except Exception as e:  # noqa: BLE001 - a config that does not compile is recorded, not fatal
+        return config_name(c), f"{type(e).__name__}: {str(e)[:200]}"
+
+
+def _compile_jobs(shapes, nvmh, limits, tma) -> list:
+    todo, seen = [], set()
+    for _, (_, M, N, K, dtype) in shapes:
+        for e in entries_for_shape(M, N, K, dtype, nvmh, limits, tma):
+            if e["kernel"] == "tma":
+                continue  # descriptors are built per launch; compiled on first use
+            pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, e["kernel"]))
+            key = (e["kernel"], dtype, pattern, config_name(e["config"]))
+            if key not in seen:
+                seen.add(key)
+                todo.append((e["kernel"], dtype, M, N, K, e["config"]))
+    return todo
+
+
+def done_shapes(path: Path) -> set[int]:
+    """Indices of the shapes a runs file already finished."""
+    done = set()
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(r, dict) and r.get("kind") == "shape_done":
+                done.add(r["shape_index"])
+    return done
+
+
+def compile_shapes(shapes, limits: tuple[int, int], tma: bool, jobs: int) -> int:
+    """Compile every kernel the shapes will time, in `jobs` worker processes (none of which is
+    this one: it need not touch the GPU)."""
+    from perfmodel.gpu.bench import precompile
+
+    return precompile(compile_one, _compile_jobs(shapes, load_nvmh_picks(), limits, tma), jobs, "precompile")
+
+
+def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list[str], jobs: int,
+               budget_s: float) -> int:
+    """Time `shapes` on this process's GPU, appending rows to `out` (the run of one GPU);
+    limits = (SMs, shared bytes per block) of the device file, checked against the GPU."""
+    from perfmodel.gpu import env
+    from perfmodel.gpu.measure import run_shape
+
+    env.require()
+    t0 = time.time()
+    todo = [(i, s) for i, s in shapes if i not in done_shapes(out)]
+    nvmh = load_nvmh_picks()
+    with open(out, "a") as f:
+        f.write(json.dumps(env.versions(argv)) + "\n")
+        f.flush()
+        compile_shapes(todo, limits, tma, jobs)
+        for i, s in todo:
+            if time.time() - t0 > budget_s:
+                print(f"[sweep] time budget reached before shape {i}; rerun to resume", file=sys.stderr, flush=True)
+                break
+            run_shape(i, s, entries_for_shape(*s[1:], nvmh, limits, tma), f)
+    return 0
+
+
+def split_over_gpus(shapes, gpus: list[str], out: Path, base_argv: list[str], limits, tma: bool, jobs: int) -> int:
+    """Compile every shape's kernels once (all CPUs), then one `perfmodel sweep` process per GPU
+    over its share of the shapes (dealt round-robin), each into its own part file; the parts
+    are appended to `out` when all have finished."""
+    from perfmodel.gpu import env
+
+    todo = [(i, s) for i, s in shapes if i not in done_shapes(out)]
+    compile_shapes(todo, limits, tma, jobs)
+    shapes = todo
+    var = "HIP_VISIBLE_DEVICES" if env.vendor() == "hip" else "CUDA_VISIBLE_DEVICES"
+    procs = []
+    for n, gpu in enumerate(gpus):
+        mine = [str(i) for k, (i, _) in enumerate(shapes) if k % len(gpus) == n]
+        if not mine:
+            continue
+        part = out.with_name(f"{out.stem}.gpu{gpu}{out.suffix}")
+        cmd = [sys.executable, "-m", "perfmodel", "sweep", *base_argv, "--gpus", "0", "--only", ",".join(mine),
+               "--out", str(part)]
+        procs.append((part, subprocess.Popen(cmd, env={**os.environ, var: gpu})))
+    rc = max([p.wait() for _, p in procs] or [0])
+    with open(out, "a") as f:
+        for part, _ in procs:
+            if part.exists():
+                f.write(part.read_text())
+                part.unlink()
+    return rc
