@@ -113,6 +113,7 @@ def cases(tmp: Path):
     add("unknown-command", ["bogus"], ["invalid choice", "bogus"])
     add("no-command", [], ["a command is required"])
     add("unknown-ranker", ["validate", "--ranker", "oracle"], ["unknown ranker 'oracle'", "allowed"])
+    add("blank-ranker", ["validate", "--ranker", " ,"], ["--ranker is empty", "allowed"])
     add("validate-missing-data", ["validate", "--data", tmp / "runs.jsonl"], ["no such file"])
     (tmp / "bad.jsonl").write_text("{not json\n")
     add("validate-bad-data", ["validate", "--data", tmp / "bad.jsonl"], ["not a JSON line"])

@@ -144,3 +144,13 @@ def test_the_calibration_kernels_compile_for_amd(target):
         src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in const.items()})
         k = triton.compile(src, target=target_, options={"num_warps": 4})
         assert "amdgcn" in k.asm
+
+
+def test_validate_says_when_the_runs_are_from_another_gpu(capsys):
+    from perfmodel.cli import main
+
+    assert main(["validate", "--hw", "gfx926", "--ranker", "default"]) == 0
+    err = capsys.readouterr().err
+    assert "recorded on NVIDIA H200 (132 SMs/CUs)" in err and "gfx926's file says 120" in err
+    assert main(["validate", "--hw", "h200", "--ranker", "default"]) == 0
+    assert "recorded on" not in capsys.readouterr().err

@@ -31,7 +31,18 @@ def _views(arg: str) -> list[str]:
     for n in names:
         if n not in VIEWS:
             raise UserError(f"unknown ranker '{n}'; allowed: {', '.join(VIEWS)}, all")
+    if not names:
+        raise UserError(f"--ranker is empty; allowed: {', '.join(VIEWS)}, all")
     return names
+
+
+def _note_foreign_data(spec, data) -> None:
+    """Scoring one device's model on another device's runs is allowed (a what-if), but said."""
+    recorded = {(h.get("gpu_name"), h.get("sm_count")) for h in data.headers if h.get("sm_count")}
+    foreign = sorted(f"{name} ({sms} SMs/CUs)" for name, sms in recorded if sms != spec.sm_count)
+    if foreign:
+        print(f"note: {data.path.name} was recorded on {', '.join(foreign)}; {spec.id}'s file says "
+              f"{spec.sm_count}: the figures score {spec.id}'s model on another GPU's runs", file=sys.stderr)
 
 
 def validate_cmd(args) -> int:
@@ -39,11 +50,13 @@ def validate_cmd(args) -> int:
     from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.rankers import NEEDS_PEERS
 
-    hw = load_hardware(args.hw).id
+    spec = load_hardware(args.hw)
+    hw = spec.id
     markdown_path = output_file(args.markdown, "--markdown") if args.markdown else None
     plots_dir = output_dir(args.plots, "--plots") if args.plots else None
     data = load_runs(args.data)
     names = _views(args.ranker)
+    _note_foreign_data(spec, data)
     skipped = []
     if not peers.available():
         skipped = [n for n in names if metrics.VIEWS[n].ranker in NEEDS_PEERS]
