@@ -87,7 +87,7 @@ def main(argv=None) -> int:
         path = HERE.parent / "hardware" / f"{load_hardware(args.hw).id}.yaml"
         write_yaml(vals, path)
         print(f"# wrote {path}", file=sys.stderr)
-    print(f"# aligned kstep fit: median relative error {vals['_fit_median_rel_err_aligned_kstep']:.3f}", file=sys.stderr)
+    print(f"# aligned kstep fit: mean |log(model/measured)| {vals['_fit_mean_abs_log_err_aligned_kstep']:.3f}", file=sys.stderr)
     return 0
 
 
