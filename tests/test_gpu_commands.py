@@ -154,3 +154,28 @@ def test_validate_says_when_the_runs_are_from_another_gpu(capsys):
     assert "recorded on NVIDIA H200 (132 SMs/CUs)" in err and "gfx926's file says 120" in err
     assert main(["validate", "--hw", "h200", "--ranker", "default"]) == 0
     assert "recorded on" not in capsys.readouterr().err
+
+
+def test_compile_ahead_dedups_marks_shapes_in_order_and_counts_failures(tmp_path):
+    """`tuple` stands in for the compile worker: the job ("b", "no") is a compile that failed."""
+    from perfmodel.gpu.compile_ahead import CompileAhead, wait_for_marker
+
+    marker = tmp_path / "m"
+    per_shape = [(7, [("a", "ok"), ("b", "no")]), (3, [("b", "no"), ("c", "ok")]), (5, [])]
+    ahead = CompileAhead(per_shape, tuple, processes=2, reserved_cpus=0, marker=marker).start()
+    ahead.wait(3)
+    ahead.join()
+    assert marker.read_text().split() == ["7", "3", "5"]
+    assert ahead.submitted == 3 and ahead.failed == 1
+    wait_for_marker(marker, 5)  # returns at once: the line is there
+
+
+def test_wait_for_marker_matches_whole_lines(tmp_path, monkeypatch):
+    from perfmodel.gpu import compile_ahead
+
+    marker = tmp_path / "m"
+    marker.write_text("10\n")
+    monkeypatch.setattr(compile_ahead, "GIVE_UP_S", 0.5)
+    t0 = __import__("time").time()
+    compile_ahead.wait_for_marker(marker, 1)  # "1" is not "10": waits until it gives up
+    assert __import__("time").time() - t0 >= 0.5

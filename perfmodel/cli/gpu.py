@@ -3,6 +3,7 @@ Triton there, CUDA or ROCm/HIP); everything they need of the GPU is perfmodel.gp
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 from perfmodel.cli.errors import UserError
+from perfmodel.cli.inputs import read_json
 from perfmodel.cli.outputs import output_file, write_atomically
 from perfmodel.cli.render import fmt_value, print_table
 from perfmodel.hardware.registry import load_hardware
@@ -21,33 +23,29 @@ def _device_id(path: Path) -> str:
     return new or "calibrated"
 
 
-def calibrate_cmd(args) -> int:
-    import yaml
-
-    from perfmodel.calibration import derive, device_file
+def _measure(args, base):
+    """(cal, mb, header): the microbenchmarks run on this machine's GPU, or read back from a
+    --from-measurements file (a re-derivation: no GPU needed)."""
     from perfmodel.gpu import env
-    from perfmodel.hardware.schema import HardwareSpec
 
-    base = load_hardware(args.hw)
-    out = output_file(args.output or f"{base.id}-calibrated.yaml", "-o", (".yaml", ".yml"))
-    raw = output_file(args.measurements, "--measurements", (".json",)) if args.measurements else None
+    if args.from_measurements:
+        blob = read_json(args.from_measurements, "--from-measurements")
+        if not {"header", "calibration", "microbench"} <= set(blob):
+            raise UserError(f"{args.from_measurements}: not a measurements file written by perfmodel calibrate "
+                            "--measurements (needs header, calibration and microbench)")
+        header = {**blob["header"], "rederived_by": " ".join(["perfmodel", *sys.argv[1:]])}
+        return blob["calibration"], blob["microbench"], header
     env.require()
     props = env.properties()
     env.check_matches(base, props)
     header = env.versions(["perfmodel", *sys.argv[1:]])
-    t0 = time.time()
     from perfmodel.gpu import microbench
 
     cal, mb = microbench.run(args.quick, args.jobs)
-    values = derive(base, cal, mb)
-    data = device_file(base, values, cal, header, _device_id(out))
-    spec = HardwareSpec.model_validate(data)  # what we write must load
-    text = f"# {spec.name}: written by `perfmodel calibrate --hw {base.id}`" + (" --quick" if args.quick else "") + \
-        f" in {time.time() - t0:.0f} s\n" + yaml.safe_dump(data, sort_keys=False, width=1000)
-    write_atomically(out, lambda tmp: tmp.write_text(text))
-    if raw is not None:
-        blob = json.dumps({"header": header, "calibration": cal, "microbench": mb}, indent=1)
-        write_atomically(raw, lambda tmp: tmp.write_text(blob))
+    return cal, mb, header
+
+
+def _comparison(base, spec, values) -> None:
     rows = [("constant", "measured here", f"in {base.id}'s file", "ratio")]
     for name, v in values.items():
         if name.startswith("_"):
@@ -58,6 +56,31 @@ def calibrate_cmd(args) -> int:
         rows.append((name, fmt_value(v, unit), fmt_value(old.value, unit) if old else "-",
                      f"{v / old.value:.3f}" if old and old.value else "-"))
     print_table(rows)
+
+
+def calibrate_cmd(args) -> int:
+    import yaml
+
+    from perfmodel.calibration import derive, device_file
+    from perfmodel.hardware.schema import HardwareSpec
+
+    base = load_hardware(args.hw)
+    out = output_file(args.output or f"{base.id}-calibrated.yaml", "-o", (".yaml", ".yml"))
+    raw = output_file(args.measurements, "--measurements", (".json",)) if args.measurements else None
+    t0 = time.time()
+    cal, mb, header = _measure(args, base)
+    values = derive(base, cal, mb)
+    data = device_file(base, values, cal, header, _device_id(out))
+    spec = HardwareSpec.model_validate(data)  # what we write must load
+    how = f"re-derived from {Path(args.from_measurements).name}" if args.from_measurements else \
+        f"in {time.time() - t0:.0f} s"
+    text = f"# {spec.name}: written by `perfmodel calibrate --hw {base.id}`" + (" --quick" if args.quick else "") + \
+        f" {how}\n" + yaml.safe_dump(data, sort_keys=False, width=1000)
+    write_atomically(out, lambda tmp: tmp.write_text(text))
+    if raw is not None:
+        blob = json.dumps({"header": header, "calibration": cal, "microbench": mb}, indent=1)
+        write_atomically(raw, lambda tmp: tmp.write_text(blob))
+    _comparison(base, spec, values)
     print(f"wrote {out} ({time.time() - t0:.0f} s); use it wherever a device is named: --hw {out}")
     return 0
 
@@ -121,7 +144,8 @@ def sweep_cmd(args) -> int:
     env.require()
     env.check_matches(spec, env.properties())
     t0 = time.time()
-    sweep_here(shapes, out, limits, tma, ["perfmodel", *sys.argv[1:]], args.jobs, args.time_budget_s)
+    marker = Path(args.compiled_marker) if args.compiled_marker else None
+    sweep_here(shapes, out, limits, tma, ["perfmodel", *sys.argv[1:]], args.jobs, args.time_budget_s, marker)
     print(f"swept {len(shapes)} shapes in {time.time() - t0:.0f} s into {out}; score them with "
           f"'perfmodel validate --data {out} --hw {args.hw}'", file=sys.stderr)
     return 0
@@ -135,6 +159,9 @@ def add_parsers(sub) -> None:
     ca.add_argument("-o", "--output", help="the device file to write (default <hw>-calibrated.yaml)")
     ca.add_argument("--quick", action="store_true", help="a subset of the microbenchmarks (about 2 minutes)")
     ca.add_argument("--measurements", help="also write the raw measurements to this .json file")
+    ca.add_argument("--from-measurements", metavar="FILE.json",
+                    help="derive from a file --measurements wrote instead of measuring (no GPU needed; "
+                         "e.g. after upgrading perfmodel)")
     ca.add_argument("--jobs", type=int, default=os.cpu_count() or 4, help="compile processes (default: CPU count)")
     ca.set_defaults(func=calibrate_cmd)
 
@@ -147,6 +174,8 @@ def add_parsers(sub) -> None:
     sw.add_argument("--out", default="runs.jsonl", help="the runs file (.jsonl; appended to and resumed; default runs.jsonl)")
     sw.add_argument("--gpus", default="0", help="'all', or comma-separated GPU indices: one process per GPU (default 0)")
     sw.add_argument("--only", help="comma-separated shape indices to run")
-    sw.add_argument("--jobs", type=int, default=os.cpu_count() or 4, help="compile processes per GPU")
+    sw.add_argument("--jobs", type=int, default=os.cpu_count() or 4,
+                    help="compile processes (default: the CPU count; the CPUs the timing uses are left free)")
+    sw.add_argument("--compiled-marker", help=argparse.SUPPRESS)  # set by `--gpus all` for its child processes
     sw.add_argument("--time-budget-s", type=float, default=1e9, help="start no new shape after this many seconds")
     sw.set_defaults(func=sweep_cmd)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from perfmodel.cli.errors import UserError
+from perfmodel.cli.inputs import read_json
 from perfmodel.cli.render import fmt_pct, fmt_rate, print_table
 from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
@@ -27,19 +28,7 @@ def problem_from(args):
 def read_configs(path: str) -> list[TileConfig]:
     from perfmodel.ranking import validate_configs
 
-    p = Path(path)
-    if not os.path.exists(p):
-        raise UserError(f"--configs {path}: no such file")
-    if os.path.isdir(p):
-        raise UserError(f"--configs {path}: is a directory, expected a JSON file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise UserError(f"--configs {path}: cannot read ({e.__class__.__name__})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UserError(f"--configs {path}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    data = read_json(path, "--configs")
     configs = validate_configs(data)
     unique = list(dict.fromkeys(configs))
     if len(unique) < len(configs):

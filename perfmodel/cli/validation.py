@@ -50,8 +50,7 @@ def validate_cmd(args) -> int:
     from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.rankers import NEEDS_PEERS
 
-    spec = load_hardware(args.hw)
-    hw = spec.id
+    spec = load_hardware(args.hw)  # passed on as the object: a calibrated file's id is not a bundled name
     markdown_path = output_file(args.markdown, "--markdown") if args.markdown else None
     plots_dir = output_dir(args.plots, "--plots") if args.plots else None
     data = load_runs(args.data)
@@ -61,7 +60,7 @@ def validate_cmd(args) -> int:
     if not peers.available():
         skipped = [n for n in names if metrics.VIEWS[n].ranker in NEEDS_PEERS]
         names = [n for n in names if n not in skipped]
-    results = metrics.evaluate(data, names, hw, progress=_progress(sys.stderr.isatty() and not args.json))
+    results = metrics.evaluate(data, names, spec, progress=_progress(sys.stderr.isatty() and not args.json))
     if args.json:
         print(json.dumps({n: {"top1_geomean": r.top1_geomean, "top1_worst": r.top1_min, "top5_geomean": r.top5_geomean,
                               "spearman_median": r.spearman_median, "median_rel_err": r.rel_err_median,
@@ -123,7 +122,7 @@ def resources_check_cmd(args) -> int:
 
     names = list(args.data) or [n for n in datasets("compile") if n.startswith("compile/compile_sweep")]
     rows = [r for n in names for _, r in read_rows(n)[1]]
-    device = load_hardware(args.hw).id
+    device = load_hardware(args.hw)
     tables = {k: agreement(rows, k, device) for k in kernels_in(rows)}
     tables = {k: t for k, t in tables.items() if t}
     if not tables:
@@ -171,7 +170,7 @@ def plot_cmd(args) -> int:
         from perfmodel.scoring.datasets import load_runs
 
         data = load_runs(args.data)
-        fig = plots.predicted_vs_measured(metrics.evaluate(data, ["perfmodel"], load_hardware(args.hw or "h200").id),
+        fig = plots.predicted_vs_measured(metrics.evaluate(data, ["perfmodel"], load_hardware(args.hw or "h200")),
                                           data)
     write_atomically(out, lambda tmp: fig.savefig(tmp, dpi=120))
     print(f"wrote {out}", file=sys.stderr)

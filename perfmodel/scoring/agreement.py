@@ -68,20 +68,23 @@ def _recorded(row: dict, run_device: str, model):
     return None
 
 
-def agreement(rows: list[dict], kernel: str = "grouped", run_device: str = "h200") -> dict[str, dict]:
-    """Per "target/class", counts (COUNTS) of one kernel's recorded compiles (module doc)."""
+def agreement(rows: list[dict], kernel: str = "grouped", run_device="h200") -> dict[str, dict]:
+    """Per "target/class", counts (COUNTS) of one kernel's recorded compiles (module doc);
+    `run_device` (a name, path or spec) is the device the runs were recorded on."""
     model = registry.get(kernel)
+    run_spec = load_hardware(run_device)
+    specs = {run_spec.id: run_spec}
     groups: dict[tuple, list] = {}
     for r in rows:
         if kernel_of(r) != kernel:
             continue
-        rec = _recorded(r, run_device, model)
+        rec = _recorded(r, run_spec.id, model)
         if rec is not None:
             label, device, p = rec
             groups.setdefault((label, device, p), []).append(r)
     out: dict[str, dict] = {}
     for (label, device, p), rs in groups.items():
-        res = model.resources(load_hardware(device), p, ConfigArrays.of(rs))
+        res = model.resources(specs.get(device) or load_hardware(device), p, ConfigArrays.of(rs))
         d = out.setdefault(label, dict.fromkeys(COUNTS, 0))
         for i, r in enumerate(rs):
             regs = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]

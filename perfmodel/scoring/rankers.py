@@ -96,7 +96,8 @@ _SCORERS: dict = {}
 
 
 def rank_nvmh_model(shape: Shape, runs: list[dict], hw="h200"):
-    scorer = _SCORERS.get(hw) or _SCORERS.setdefault(hw, peers.NvmhScorer(hw))
+    key = hw if isinstance(hw, str) else str(hw.toolchain.nvmh_gpu)  # a device file loaded by path
+    scorer = _SCORERS.get(key) or _SCORERS.setdefault(key, peers.NvmhScorer(hw))
     est = np.array([scorer.estimate_s(shape.M, shape.N, shape.K, shape.dtype, _cfg(r)) or np.nan for r in runs])
     pred_ms = est * 1e3
     return list(np.argsort(np.where(np.isnan(pred_ms), np.inf, pred_ms), kind="stable")), pred_ms
