@@ -1,7 +1,8 @@
 """`perfmodel sweep`: time the bundled kernels on a GPU, exactly as the validation suite does.
 
 Per shape (a named suite of perfmodel.gpu.suite, or a CSV of M,N,K,dtype[,family]):
-  1. every (kernel, config) of the shape is compiled first, in parallel worker processes;
+  1. every (kernel, config) of the shape is compiled first, in parallel worker processes that
+     compile the next shapes while this one is timed (perfmodel.gpu.compile_ahead);
   2. for every config: C poisoned with NaN, launched, checked against an fp32 reference
      (perfmodel.gpu.bench.check: every element written, relative error under tolerance);
   3. timed with do_bench (median, L2 flushed before each call), ~25 timed runs;
@@ -124,18 +125,19 @@ def compile_one(job) -> tuple[str, str]:
         return config_name(c), f"{type(e).__name__}: {str(e)[:200]}"
 
 
-def _compile_jobs(shapes, nvmh, limits, tma) -> list:
-    todo, seen = [], set()
-    for _, (_, M, N, K, dtype) in shapes:
-        for e in entries_for_shape(M, N, K, dtype, nvmh, limits, tma):
-            if e["kernel"] == "tma":
-                continue  # descriptors are built per launch; compiled on first use
-            pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, e["kernel"]))
-            key = (e["kernel"], dtype, pattern, config_name(e["config"]))
-            if key not in seen:
-                seen.add(key)
-                todo.append((e["kernel"], dtype, M, N, K, e["config"]))
-    return todo
+def job_key(job) -> tuple:
+    """What a compile depends on: kernel, dtype, config and how the integer arguments specialize
+    (divisible by 16, equal to 1)."""
+    kernel, dtype, M, N, K, c = job
+    pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, kernel))
+    return kernel, dtype, pattern, config_name(c)
+
+
+def compile_jobs(shape, nvmh, limits, tma) -> list:
+    """The compile jobs of one shape (TMA kernels build descriptors per launch: compiled on first use)."""
+    _, M, N, K, dtype = shape
+    return [(e["kernel"], dtype, M, N, K, e["config"]) for e in entries_for_shape(M, N, K, dtype, nvmh, limits, tma)
+            if e["kernel"] != "tma"]
 
 
 def done_shapes(path: Path) -> set[int]:
@@ -152,46 +154,57 @@ def done_shapes(path: Path) -> set[int]:
     return done
 
 
-def compile_shapes(shapes, limits: tuple[int, int], tma: bool, jobs: int) -> int:
-    """Compile every kernel the shapes will time, in `jobs` worker processes (none of which is
-    this one: it need not touch the GPU)."""
-    from perfmodel.gpu.bench import precompile
+def compile_ahead(shapes, limits, tma: bool, jobs: int, reserved_cpus: int, marker: Path | None = None):
+    """Start compiling the shapes' kernels in timing order (perfmodel.gpu.compile_ahead)."""
+    from perfmodel.gpu.compile_ahead import CompileAhead
 
-    return precompile(compile_one, _compile_jobs(shapes, load_nvmh_picks(), limits, tma), jobs, "precompile")
+    nvmh = load_nvmh_picks()
+    per_shape = [(i, compile_jobs(s, nvmh, limits, tma)) for i, s in shapes]
+    return CompileAhead(per_shape, compile_one, jobs, reserved_cpus, marker, key=job_key).start()
 
 
 def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list[str], jobs: int,
-               budget_s: float) -> int:
-    """Time `shapes` on this process's GPU, appending rows to `out` (the run of one GPU);
-    limits = (SMs, shared bytes per block) of the device file, checked against the GPU."""
+               budget_s: float, marker: Path | None = None) -> int:
+    """Time `shapes` on this process's GPU, appending rows to `out` (the run of one GPU), each
+    shape as soon as its kernels are compiled: by workers of this process, or (with `marker`)
+    by the parent `sweep --gpus all` process. limits = (SMs, shared bytes per block)."""
     from perfmodel.gpu import env
+    from perfmodel.gpu.compile_ahead import wait_for_marker
     from perfmodel.gpu.measure import run_shape
 
     env.require()
     t0 = time.time()
     todo = [(i, s) for i, s in shapes if i not in done_shapes(out)]
     nvmh = load_nvmh_picks()
+    ahead = None if marker is not None else compile_ahead(todo, limits, tma, jobs, reserved_cpus=2)
     with open(out, "a") as f:
         f.write(json.dumps(env.versions(argv)) + "\n")
         f.flush()
-        compile_shapes(todo, limits, tma, jobs)
         for i, s in todo:
             if time.time() - t0 > budget_s:
                 print(f"[sweep] time budget reached before shape {i}; rerun to resume", file=sys.stderr, flush=True)
                 break
+            if ahead is not None:
+                ahead.wait(i)
+            else:
+                wait_for_marker(marker, i)
             run_shape(i, s, entries_for_shape(*s[1:], nvmh, limits, tma), f)
+    if ahead is not None:
+        ahead.stop()
+        ahead.join()
     return 0
 
 
 def split_over_gpus(shapes, gpus: list[str], out: Path, base_argv: list[str], limits, tma: bool, jobs: int) -> int:
-    """Compile every shape's kernels once (all CPUs), then one `perfmodel sweep` process per GPU
-    over its share of the shapes (dealt round-robin), each into its own part file; the parts
-    are appended to `out` when all have finished."""
+    """One `perfmodel sweep` process per GPU over its share of the shapes (dealt round-robin),
+    each into its own part file, while this process compiles every shape's kernels once, in the
+    order the children time them (on the CPUs the children do not use); the parts are appended
+    to `out` when all have finished."""
     from perfmodel.gpu import env
 
-    todo = [(i, s) for i, s in shapes if i not in done_shapes(out)]
-    compile_shapes(todo, limits, tma, jobs)
-    shapes = todo
+    shapes = [(i, s) for i, s in shapes if i not in done_shapes(out)]
+    marker = out.with_name(f"{out.stem}.compiled")
+    marker.write_text("")
     var = "HIP_VISIBLE_DEVICES" if env.vendor() == "hip" else "CUDA_VISIBLE_DEVICES"
     procs = []
     for n, gpu in enumerate(gpus):
@@ -200,9 +213,12 @@ def split_over_gpus(shapes, gpus: list[str], out: Path, base_argv: list[str], li
             continue
         part = out.with_name(f"{out.stem}.gpu{gpu}{out.suffix}")
         cmd = [sys.executable, "-m", "perfmodel", "sweep", *base_argv, "--gpus", "0", "--only", ",".join(mine),
-               "--out", str(part)]
+               "--out", str(part), "--compiled-marker", str(marker)]
         procs.append((part, subprocess.Popen(cmd, env={**os.environ, var: gpu})))
+    ahead = compile_ahead(shapes, limits, tma, jobs, reserved_cpus=len(procs) + 1, marker=marker)
     rc = max([p.wait() for _, p in procs] or [0])
+    ahead.join()
+    marker.unlink(missing_ok=True)
     with open(out, "a") as f:
         for part, _ in procs:
             if part.exists():
