@@ -122,7 +122,7 @@ def rank_cmd(args) -> int:
         print(f"estimated inputs (no measurement on this device): {', '.join(ranking.estimated)}")
     spec_est = [p for p, q in iter_quantities(spec) if q.confidence.value == "estimated"]
     if spec_est:
-        print(f"estimated spec numbers: {len(spec_est)} (see 'perfmodel hardware show {spec.id}'); "
+        print(f"estimated spec numbers: {len(spec_est)} (see 'perfmodel hardware show {args.hw}'); "
               f"'--sensitivity' shows how much the pick depends on them")
     if sens is not None:
         _print_sensitivity(sens)
