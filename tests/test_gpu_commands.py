@@ -179,3 +179,31 @@ def test_wait_for_marker_matches_whole_lines(tmp_path, monkeypatch):
     t0 = __import__("time").time()
     compile_ahead.wait_for_marker(marker, 1)  # "1" is not "10": waits until it gives up
     assert __import__("time").time() - t0 >= 0.5
+
+
+def test_bad_input_to_the_gpu_commands_is_one_line_and_writes_nothing(cli, tmp_path):
+    """Issue 13's bad input, each refused before any GPU is needed, with nothing written."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "bad.csv").write_text("M,N,K,dtype\n16,4096,4096,fp16\n0,1,1,fp16\n")
+    (inputs / "broken.yaml").write_text("id: x\nname: broken\nsm_count: {value: 0}\n")
+    (inputs / "notes.json").write_text("{not json")
+    (inputs / "other.json").write_text('{"a": 1}')
+    out = tmp_path / "out"
+    out.mkdir()
+    cases = [
+        (["sweep", "--hw", "h200", "--shapes", inputs / "bad.csv", "--out", out / "r.jsonl"], "bad.csv:3"),
+        (["sweep", "--hw", "h200", "--suite", "holdout2", "--out", out / "no" / "r.jsonl"], "does not exist"),
+        (["sweep", "--hw", inputs / "broken.yaml", "--suite", "holdout2", "--out", out / "r.jsonl"], "broken.yaml"),
+        (["sweep", "--hw", inputs / "missing.yaml", "--suite", "holdout2", "--out", out / "r.jsonl"], "missing.yaml"),
+        (["calibrate", "--hw", "h200", "-o", out / "no" / "x.yaml"], "does not exist"),
+        (["calibrate", "--hw", "h200", "-o", out / "x.yaml", "--from-measurements", inputs / "notes.json"],
+         "not valid JSON"),
+        (["calibrate", "--hw", "h200", "-o", out / "x.yaml", "--from-measurements", inputs / "other.json"],
+         "not a measurements file"),
+    ]
+    for args, words in cases:
+        r = cli(*args)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+        assert words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+        assert not list(out.iterdir()), args
