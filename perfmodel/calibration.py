@@ -16,6 +16,11 @@ the model's own functions, and the device file that carries them.
                              + per-element-per-thread cost; 2 blocks/SM: elements per second)
       spill_s_per_reg        median residual of the unaligned rows with spills, per spilled register,
                              thread and k-step, over the model's k-step without spills
+      dram_read_over_copy    highest DRAM rate of the memory-bound `stream` GEMMs / the copy rate
+      partial_clock_gain     clock_max / the SM clock under load (the most a lone SM can gain)
+      partial_clock_exponent grid search (mean |log error|, the whole model) over the `partial` rows:
+                             fewer tiles than SMs walking a long K
+      memory_overlap_exponent  the same over the `stream` rows (perfmodel.kernels.tiled, step 4)
       and the measured ones: DRAM copy bandwidth, L2 capacity knee, launch cost, latencies, clock
     device_file(...)        the base device's file with a `calibration:` block of these, every
                             value `measured` with the command, GPU, driver and versions
@@ -33,7 +38,8 @@ import numpy as np
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays
-from perfmodel.kernels.evaluate import Context
+from perfmodel.arch.roofline import roofline
+from perfmodel.kernels.evaluate import Context, evaluate
 from perfmodel.kernels.pipeline import kstep_time, tile_time, timing_params
 from perfmodel.kernels.registry import get as kernel_model
 from perfmodel.kernels.tiled import kstep_of
@@ -179,7 +185,51 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     spills = [r for r in ks if not r["aligned"] and r["n_spills"] > 0]
     if {r["tiles_per_sm"] for r in plain} >= {1, 2}:  # else the element-wise constants stay borrowed
         _scalar_loads(p, Rows(spec, p, plain, "none"), Rows(spec, p, spills, "none") if spills else None, out)
+        p = dataclasses.replace(p, **{k: out[k] for k in ("scalar_load_fixed_s", "scalar_load_s_per_elem",
+                                                          "scalar_load_elems_per_s_per_sm", "spill_s_per_reg")})
+    if mb.get("stream") and mb.get("partial"):  # else these stay borrowed (or the model without them)
+        _memory_and_clock(spec, p, mb, out)
     return out
+
+
+def _timed(rows: list[dict]) -> list[dict]:
+    return [r for r in rows if "time_ms" in r and r.get("rel_err", 1.0) < 1e-2]
+
+
+def _log_error(spec, p, rows: list[dict]) -> float:
+    """Mean |log(model / measured)| of recorded grouped-kernel GEMMs under constants `p`, the
+    whole model (resources, residency, waves, traffic) as the ranker runs it."""
+    model = kernel_model("grouped")
+    errs = []
+    for r in rows:
+        problem = GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype="fp16")
+        ctx = Context(spec, problem, p, roofline(spec, problem).floor_s)
+        t = evaluate(model, ctx, ConfigArrays.of([{**r, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0]
+        errs.append(abs(np.log(t / (r["time_ms"] * 1e-3))))
+    return float(np.mean(errs))
+
+
+def _best(spec, p, rows, name: str, grid) -> float:
+    return min(grid, key=lambda v: _log_error(spec, dataclasses.replace(p, **{name: float(v)}), rows))
+
+
+def _memory_and_clock(spec, p, mb: dict, out: dict) -> None:
+    """The DRAM read rate, the partial-wave clock gain and the memory overlap exponent (module doc)."""
+    stream, partial = _timed(mb["stream"]), _timed(mb["partial"])
+    out["dram_read_over_copy"] = max(r["min_bytes"] / (r["time_ms"] * 1e-3) for r in stream) / \
+        out["dram_bw_achieved_bytes_per_s"]
+    p = dataclasses.replace(p, dram_bw_bytes_per_s=out["dram_bw_achieved_bytes_per_s"] * out["dram_read_over_copy"])
+    if "sm_clock_under_load_hz" in out:
+        out["partial_clock_gain"] = p.clock_hz / out["sm_clock_under_load_hz"]
+        p = dataclasses.replace(p, partial_clock_gain=out["partial_clock_gain"])
+    alphas, qs = np.arange(0.0, 1.51, 0.125), (1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0, 16.0)  # 16: ~the max
+    for _ in range(2):  # the two barely interact: partial rows are compute-bound, stream rows memory-bound
+        p = dataclasses.replace(p, partial_clock_exponent=_best(spec, p, partial, "partial_clock_exponent", alphas))
+        p = dataclasses.replace(p, memory_overlap_exponent=_best(spec, p, stream, "memory_overlap_exponent", qs))
+    out["partial_clock_exponent"] = p.partial_clock_exponent
+    out["memory_overlap_exponent"] = p.memory_overlap_exponent
+    out["_fit_mean_abs_log_err_stream"] = _log_error(spec, p, stream)
+    out["_fit_mean_abs_log_err_partial"] = _log_error(spec, p, partial)
 
 
 #: how each derived constant was obtained (the second half of its `source`)
@@ -201,10 +251,15 @@ HOW = {
     "scalar_load_s_per_elem": "unaligned one-wave GEMMs without spills, 1 block/SM",
     "scalar_load_elems_per_s_per_sm": "unaligned one-wave GEMMs without spills, 2 blocks/SM",
     "spill_s_per_reg": "unaligned one-wave GEMMs with spills: residual per spilled register, thread and k-step",
+    "dram_read_over_copy": "highest DRAM rate of the memory-bound stream GEMMs (M = 16) / the copy rate",
+    "partial_clock_gain": "clock_max / the SM clock under load",
+    "partial_clock_exponent": "grid search, the whole model over the partial-wave long-K GEMMs",
+    "memory_overlap_exponent": "grid search, the whole model over the memory-bound stream GEMMs",
 }
 UNITS = {"bytes_per_s": ("dram_bw_achieved_bytes_per_s", "l2_bw_achieved_bytes_per_s"),
          "bytes": ("l2_effective_bytes",), "hz": ("sm_clock_under_load_hz",), "ratio": ("matrix_efficiency", "overlap_leak"),
-         "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm",)}
+         "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm",),
+         "factor": ("dram_read_over_copy", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
 
 
 def _unit(name: str) -> str:

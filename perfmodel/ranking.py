@@ -21,7 +21,7 @@ from perfmodel.errors import ConfigError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels import registry
-from perfmodel.kernels.base import ConfigArrays, KernelModel
+from perfmodel.kernels.base import ConfigArrays
 from perfmodel.kernels.evaluate import Context, context, evaluate
 from perfmodel.kernels.tiled import BOUNDS
 from perfmodel.names import CONFIG_KEYS, REQUIRED_KEYS, implied_kernel

@@ -78,6 +78,8 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     from perfmodel.calibration import derive, device_file
 
     cal, mb = (json.loads((DATA / f).read_text()) for f in ("calibration.json", "microbench.json"))
+    memory = json.loads((DATA / "microbench_memory.json").read_text())
+    mb = {**mb, "stream": memory["stream"], "partial": memory["partial"]}  # what a full calibration measures
     base = load_hardware("h100")
     values = derive(base, cal, mb)
     header = {"gpu_name": "NVIDIA H200", "driver": "580.159.04", "torch": "2.11.0", "triton": "3.6.0",

@@ -11,6 +11,8 @@ Inputs (all measured on the device, at shapes outside the validation suite):
   calibration.json  DRAM copy, L2 read curve, empty-kernel time (device_sweep.py --calibrate)
   microbench.json   pointer-chase latencies, dot-only loops (mma_loop), one-wave long-K GEMMs
                     (kstep), SM clock under load (validation/microbench.py)
+  microbench_memory.json   memory-bound GEMMs (stream) and partial waves (partial), recorded
+                    before the model used them (validation/microbench.py stream partial)
 
 Derivations: perfmodel/calibration.py's module doc.
 tests/test_timing.py re-derives these and checks hardware/h200.yaml holds the same numbers.
@@ -37,6 +39,10 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
     folder = data or HERE / "data" / spec.id
     cal = json.loads((folder / "calibration.json").read_text())
     mb = json.loads((folder / "microbench.json").read_text())
+    memory = folder / "microbench_memory.json"
+    if memory.exists():
+        mem = json.loads(memory.read_text())
+        mb = {**mb, "stream": mem["stream"], "partial": mem["partial"]}
     return derive_constants(spec, cal, mb)
 
 
@@ -58,6 +64,10 @@ SOURCES = {
     "scalar_load_s_per_elem": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 1 block/SM)"),
     "scalar_load_elems_per_s_per_sm": ("elems_per_s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 2 blocks/SM)"),
     "spill_s_per_reg": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows with spills: residual per spilled register, thread and k-step)"),
+    "dram_read_over_copy": ("factor", "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (highest DRAM rate of the M = 16 GEMMs streaming B / the copy rate)"),
+    "partial_clock_gain": ("factor", "measured: python3 validation/microbench.py (clock_max 1.98 GHz / the SM clock under cuBLAS load)"),
+    "partial_clock_exponent": ("factor", "measured: python3 validation/microbench.py partial (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 28 partial-wave long-K GEMMs, 4-132 tiles)"),
+    "memory_overlap_exponent": ("factor", "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 105 memory-bound M = 16 GEMMs)"),
 }
 
 

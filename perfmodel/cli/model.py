@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import json
 import sys
-from pathlib import Path
 
 from perfmodel.cli.errors import UserError
 from perfmodel.cli.inputs import read_json
@@ -225,16 +223,42 @@ def predict_cmd(args) -> int:
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else "one element per load, per thread or SM rate"),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
-            ("tile (full wave)", f"{p.tile_s * us:.2f} us", "k-steps + prologue + epilogue"),
-            ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM bandwidth"),
-            ("split-K reduction", f"{p.reduce_s * us:.2f} us", ""),
+            *_wave_rows(p, us),
+            ("split-K reduction", f"{p.reduce_s * us:.2f} us", "the second kernel" if p.reduce_s else ""),
             ("launch", f"{p.launch_s * us:.2f} us", ""),
             ("roofline floor", f"{p.floor_s * us:.2f} us", "no config is faster"),
-            ("total", f"{p.time_s * us:.2f} us", "")]
+            ("total", f"{p.time_s * us:.2f} us", _total_note(p))]
     print_table(rows)
     if p.estimated:
         print(f"estimated inputs: {', '.join(p.estimated)}")
     return 0
+
+
+def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
+    """The rows from the tiles to the main kernel's time: waves, DRAM, memory, their max."""
+    rows = []
+    if p.full_waves:
+        rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
+                     f"k-steps + prologue + epilogue, {p.blocks_per_sm} blocks/SM"))
+    if p.tail_tile_s:
+        rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
+                     f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs"))
+    how = " + ".join(([f"{p.full_waves} x {p.tile_s * us:.2f}"] if p.full_waves else []) +
+                     ([f"{p.tail_tile_s * us:.2f}"] if p.tail_tile_s else []))
+    how = how if p.full_waves else "one partial wave"
+    rows += [("waves", f"{p.waves_s * us:.2f} us", how),
+             ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM read rate"),
+             ("memory", f"{p.memory_s * us:.2f} us",
+              f"DRAM time with the waves' waiting on loads ({p.memory_share:.0%} of a k-step)"),
+             ("main kernel", f"{p.main_s * us:.2f} us", "max(waves, memory)")]
+    return rows
+
+
+def _total_note(p) -> str:
+    parts = p.main_s + p.reduce_s + p.launch_s
+    if p.time_s > parts * (1 + 1e-9):
+        return "the roofline floor"
+    return "main kernel + reduction + launch"
 
 
 def compare_cmd(args) -> int:

@@ -22,6 +22,7 @@ import os
 import platform
 import shutil
 import subprocess
+import sys
 import threading
 import time
 
@@ -188,3 +189,16 @@ def driver_occupancy(function_handle: int, threads: int, dyn_smem: int) -> int |
     n = ctypes.c_int(-1)
     rc = _LIB(ctypes.byref(n), ctypes.c_void_p(function_handle), ctypes.c_int(threads), ctypes.c_size_t(dyn_smem))
     return n.value if rc == 0 else None
+
+
+def say(msg: str) -> None:
+    """A progress line of `perfmodel calibrate` on stderr."""
+    print(f"[calibrate] {msg}", file=sys.stderr, flush=True)
+
+
+def wave_grid(sms: int) -> tuple[int, int]:
+    """Tile rows and columns of one wave on `sms` SMs (12 x 11 = 132 on an H200)."""
+    for cols in range(int(sms**0.5), 0, -1):
+        if sms % cols == 0:
+            return sms // cols, cols
+    return sms, 1

@@ -10,6 +10,7 @@ itself (perfmodel.gpu.env.properties), none typed in.
     mma_loop    the dot alone (operands loaded once, then ITERS dependent tl.dot), 1 and 2 blocks per SM
     kstep       the grouped kernel with one wave of tiles (1 or 2 per SM) walking a long K,
                 aligned (K, N multiples of 16) and unaligned (neither)
+    stream, partial   memory-bound GEMMs and partial waves (perfmodel.gpu.streams)
 
 `quick` runs a subset of each (about two minutes on an H200); the full set takes a few more.
 Results come back as two dicts shaped like the lab's validation/data/h200/calibration.json and
@@ -18,17 +19,13 @@ microbench.json, which perfmodel.calibration.derive reads.
 
 from __future__ import annotations
 
-import sys
 
 import triton
 import triton.language as tl
 
 from perfmodel.gpu import env
 from perfmodel.gpu.bench import precompile
-
-
-def _say(msg: str) -> None:
-    print(f"[calibrate] {msg}", file=sys.stderr, flush=True)
+from perfmodel.gpu.env import say, wave_grid
 
 
 @triton.jit
@@ -87,7 +84,7 @@ def memory(quick: bool) -> dict:
     xx = torch.empty(16, device="cuda")
     res["empty_kernel_do_bench_ms"] = _do_bench(lambda: empty_kernel[(1,)](xx), 20, 200)
     res["cublas_8192"] = _blas(("fp16",) if quick else ("fp16", "bf16", "tf32"))
-    _say(f"DRAM copy {res['dram_copy']['bw_bytes_per_s'] / 1e12:.2f} TB/s, empty kernel "
+    say(f"DRAM copy {res['dram_copy']['bw_bytes_per_s'] / 1e12:.2f} TB/s, empty kernel "
          f"{res['empty_kernel_do_bench_ms'] * 1e3:.1f} us, BLAS fp16 {res['cublas_8192']['fp16']['ops_per_s'] / 1e12:.0f} TFLOP/s")
     return res
 
@@ -155,7 +152,7 @@ def latency() -> dict:
         torch.cuda.synchronize()
         res[name] = {"bytes": nbytes, "steps": steps, "s_per_load": s.elapsed_time(e) * 1e-3 / steps}
         del ring, perm
-    _say("latency " + ", ".join(f"{k}: {v['s_per_load'] * 1e9:.0f} ns" for k, v in res.items()))
+    say("latency " + ", ".join(f"{k}: {v['s_per_load'] * 1e9:.0f} ns" for k, v in res.items()))
     return res
 
 
@@ -237,19 +234,11 @@ def kstep_jobs(quick: bool, rows: int, cols: int) -> list[tuple]:
     return jobs
 
 
-def _wave_grid(sms: int) -> tuple[int, int]:
-    """Tile rows and columns of one wave on `sms` SMs (12 x 11 = 132 on an H200)."""
-    for cols in range(int(sms**0.5), 0, -1):
-        if sms % cols == 0:
-            return sms // cols, cols
-    return sms, 1
-
-
 def kstep(quick: bool, jobs: int = 16) -> list[dict]:
     from perfmodel.gpu.bench import time_gemm
     from perfmodel.gpu.sweep import compile_one
 
-    rows_, cols = _wave_grid(env.properties()["sm_count"])
+    rows_, cols = wave_grid(env.properties()["sm_count"])
     todo = kstep_jobs(quick, rows_, cols)
     cfgs = [dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
             for c in dict.fromkeys(c for c, *_ in todo)]
@@ -266,16 +255,20 @@ def kstep(quick: bool, jobs: int = 16) -> list[dict]:
         except Exception as e:  # noqa: BLE001 - a config this GPU cannot run is recorded
             row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
         rows.append(row)
-    _say(f"kstep: {sum('time_ms' in r for r in rows)} of {len(rows)} timed")
+    say(f"kstep: {sum('time_ms' in r for r in rows)} of {len(rows)} timed")
     return rows
 
 
 def run(quick: bool, jobs: int = 16) -> tuple[dict, dict]:
     """(calibration, microbench): every measurement the derivation reads, on this GPU."""
     cal = memory(quick)
-    _say("memory done")
+    say("memory done")
     mb = {"kind": "microbench", "latency": latency(), "clocks": clocks()}
     mb["mma_loop"] = mma_loop(quick)
-    _say(f"mma_loop: {sum('time_ms' in r for r in mb['mma_loop'])} rows")
+    say(f"mma_loop: {sum('time_ms' in r for r in mb['mma_loop'])} rows")
     mb["kstep"] = kstep(quick, jobs)
+    from perfmodel.gpu import streams
+
+    mb["stream"] = streams.stream(quick, jobs)
+    mb["partial"] = streams.partial(quick, jobs)
     return cal, mb

@@ -65,6 +65,7 @@ PLAUSIBLE: dict[str, tuple[float, float, bool]] = {
     "cycles": (1, 1e6, False),
     "s": (1e-15, 1.0, False),
     "ratio": (1e-6, 1.0, False),
+    "factor": (1e-3, 1e3, False),
 }
 
 
@@ -121,6 +122,8 @@ Cycles = quantity_field("cycles")
 OpsPerClock = quantity_field("ops_per_clock_per_sm")
 OpsPerS = quantity_field("ops_per_s")
 Ratio = quantity_field("ratio")
+Factor = quantity_field("factor")
+FactorOrZero = quantity_field("factor", allow_zero=True)
 ElemsPerS = quantity_field("elems_per_s")
 
 

@@ -30,6 +30,8 @@ from perfmodel.hardware.quantities import (  # noqa: F401  (re-exported: the sch
     DerivedQuantity,
     ElemsPerS,
     Fact,
+    Factor,
+    FactorOrZero,
     Frozen,
     Hz,
     OpsPerClock,
@@ -185,6 +187,10 @@ class Calibration(Frozen):
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     spill_s_per_reg: Union[SecondsOrZero, None] = None
     vector_efficiency: Union[Ratio, None] = None
+    dram_read_over_copy: Union[Factor, None] = None
+    memory_overlap_exponent: Union[Factor, None] = None
+    partial_clock_gain: Union[Factor, None] = None
+    partial_clock_exponent: Union[FactorOrZero, None] = None
     matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
     triton_matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
 

@@ -7,7 +7,9 @@ from the device its file names as `transfer.reference`, converted by the constan
 
     rule          conversion                                          constants
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
-                                                                      launch_overhead_s
+                                                                      launch_overhead_s,
+                                                                      memory_overlap_exponent,
+                                                                      partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
@@ -47,12 +49,22 @@ RULES: dict[str, str] = {
     "l2_bw_achieved_bytes_per_s": "per_sm_clock",
     "warp_mma_ops_per_s": "matrix_clock",
     "l2_effective_bytes": "l2_share",
+    "memory_overlap_exponent": "same",
+    "partial_clock_gain": "same",
+    "partial_clock_exponent": "same",
 }
 
 #: (value, what the estimate rests on) for constants no device has measured yet
 DEFAULTS: dict[str, tuple[float, str]] = {
     "vector_efficiency": (0.8, "estimated: 80% of the FMA peak on the vector path (the K100's measured "
                                "FP32 microbenchmark reaches 17.9 of 19.5 TFLOP/s, 92%)"),
+    # where a device never measured these (and borrows from no device that did): the model
+    # without the effect, i.e. as it was before they were measured
+    "dram_read_over_copy": (1.0, "estimated from nothing measured: GEMM reads at the copy (or datasheet) rate"),
+    "memory_overlap_exponent": (float("inf"), "estimated from nothing measured: the larger of the k-step and "
+                                              "DRAM times, no interaction"),
+    "partial_clock_gain": (1.0, "estimated from nothing measured: the same clock however many SMs are busy"),
+    "partial_clock_exponent": (0.0, "estimated from nothing measured: no clock gain"),
 }
 
 

@@ -3,8 +3,9 @@
 A k-step is what one block (workgroup) does per BLOCK_K slice: load an A and a B tile, issue
 the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
 
-    matrix path, throughput-bound (wgmma, MFMA, MMAC):  t_mma = b F / R_sm,
-          F = 2 BM BN BK,  R_sm = ops_per_clock_per_sm x clock_max_hz x matrix_efficiency
+    matrix path, throughput-bound (wgmma, MFMA, MMAC):  t_mma = b F / (R_sm g),
+          F = 2 BM BN BK,  R_sm = ops_per_clock_per_sm x clock_max_hz x matrix_efficiency,
+          g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / R_vec
@@ -45,7 +46,8 @@ from perfmodel.hardware.transfer import constant
 #: the constants of the k-step and tile formulas that a device measures (or borrows)
 CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pipeline_latency_s", "kstep_overhead_s",
               "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm", "spill_s_per_reg",
-              "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak")
+              "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
+              "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent")
 
 
 @dataclass(frozen=True)
@@ -66,13 +68,16 @@ class TimingParams:
     scalar_load_elems_per_s_per_sm: float
     spill_s_per_reg: float
     l2_bw_bytes_per_s: float
-    dram_bw_bytes_per_s: float
+    dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
     l2_bytes: float
     launch_s: float
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
     matrix_k: int  # K of one matrix instruction
+    memory_overlap_exponent: float  # q of the memory term (perfmodel.kernels.tiled)
+    partial_clock_gain: float  # G: the most the matrix rate per SM rises when few SMs are busy
+    partial_clock_exponent: float  # alpha: gain = min(G, (SMs / active SMs) ** alpha)
     compute_path: str
     instruction: str
     sources: dict = field(default_factory=dict)
@@ -117,14 +122,15 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         kstep_overhead_s=cal["kstep_overhead_s"], scalar_load_fixed_s=cal["scalar_load_fixed_s"],
         scalar_load_s_per_elem=cal["scalar_load_s_per_elem"],
         scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
-        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec),
+        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
                           if (path == "matrix" and t.matrix.latency_cycles is not None) else 0.0),
         matrix_k=t.matrix.k if (t is not None and t.matrix is not None) else 1,
-        compute_path=path, instruction=instr, sources=src)
+        memory_overlap_exponent=cal["memory_overlap_exponent"], partial_clock_gain=cal["partial_clock_gain"],
+        partial_clock_exponent=cal["partial_clock_exponent"], compute_path=path, instruction=instr, sources=src)
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,15 @@ def l2_per_sm(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(share, 2.0 * p.l2_bw_bytes_per_s / p.sms)
 
 
+def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
+    """How much faster an SM's matrix unit runs while only `active_sms` SMs are busy: the clock
+    is power-limited when all are (matrix_efficiency was measured so) and rises toward its
+    maximum as fewer are, gain = min(G, (SMs / active) ** alpha), G = clock_max / clock under
+    load. Fitted on partial-wave long-K GEMMs (calibration `partial` rows: 4-132 tiles; on the
+    H200 their k-steps ran up to 1.24x faster than one full wave's)."""
+    return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
+
+
 def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
     """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
     warp group (wgmma: 4 warps own 64 rows) or warp (mma.sync, MFMA) that needs them.
@@ -198,19 +213,22 @@ class KStepTime:
     latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
 
 
-def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None) -> KStepTime:
-    """Seconds for one k-step of one block while `blocks` blocks share the SM (module doc)."""
+def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_sms=None) -> KStepTime:
+    """Seconds for one k-step of one block while `blocks` blocks share the SM and `active_sms`
+    SMs are busy (module doc); `clock_sms`: the busy SMs the clock has settled to (default the
+    same)."""
     b = np.asarray(blocks, dtype=float)
     F = step.flops
+    active = p.sms if active_sms is None else active_sms
     if p.matrix_ops_per_s_per_sm is not None:
-        t_tp = b * F / p.matrix_ops_per_s_per_sm
+        t_tp = b * F / (p.matrix_ops_per_s_per_sm * clock_gain(p, active if clock_sms is None else clock_sms))
         fw = F / step.warps
         t_sync = _max(p.warp_mma_step_s + fw / p.warp_mma_ops_per_s,
                       np.ceil(b * step.warps / 4) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
         t_mma = b * F / p.vector_ops_per_s_per_sm
-    t_l2 = b * step.l2_bytes / l2_per_sm(p, p.sms if active_sms is None else active_sms)
+    t_l2 = b * step.l2_bytes / l2_per_sm(p, active)
     t_lat = p.pipeline_latency_s / step.depth
     t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
@@ -228,10 +246,10 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None) -> KSte
     return KStepTime(t_k, t_mma, t_l2, t_lat)
 
 
-def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epilogue_bytes):
+def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epilogue_bytes, clock_sms=None):
     """(T, k-step time) of one tile: k_steps k-steps, the prologue's latency, and the epilogue
     (latency plus `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
-    ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms)
+    ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
     t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
     return k_steps * ks.total + p.pipeline_latency_s + t_epi, ks

@@ -8,13 +8,19 @@ Follow one config from its resources to its time:
    k-steps (perfmodel.kernels.pipeline: one k-step, one tile).
 3. Waves: full = floor(P / (SMs b)), the last partial wave runs with ceil(rest / SMs) blocks per SM:
       t_waves = full T(b) + [rest > 0] T(b_tail)
-4. Memory floor: t_main = max(t_waves, DRAM bytes / DRAM bw), DRAM bytes under the grouped tile
-   order and the effective L2 (perfmodel.kernels.traffic).
+4. Memory: t_dram = DRAM bytes / the DRAM rate a GEMM's tile loads sustain, DRAM bytes under
+   the grouped tile order and the effective L2 (perfmodel.kernels.traffic). The memory share
+   s of a k-step (its larger of the L2 and latency terms over its total) is the part of the
+   waves that waits on loads; when DRAM is busy those loads wait longer, so the two combine:
+      t_mem  = ((s t_waves)^q + t_dram^q)^(1/q)       t_main = max(t_waves, t_mem)
+   (q = memory_overlap_exponent, fitted on memory-bound GEMMs of the calibration's `stream`
+   rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
+   its own time.) Memory-bound configs get distinct times, ordered by what they keep in flight.
 5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
    roofline floor (perfmodel.arch.roofline).
-6. Bound: "dram" where the DRAM term wins; where launch and extra are over half the total,
-   "reduction" if the extra kernel (split-K's) is the larger of the two, else "launch";
-   otherwise the largest k-step term ("compute", "l2" or "latency").
+6. Bound: "dram" where t_dram >= s t_waves and t_mem > t_waves; where launch and extra are over
+   half the total, "reduction" if the extra kernel (split-K's) is the larger of the two, else
+   "launch"; otherwise the largest k-step term ("compute", "l2" or "latency").
 
 No recorded timing of a validation run is read at prediction time.
 """
@@ -50,6 +56,14 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources) -> KStep:
         serial=s == 1, k_chain=bk / ctx.params.matrix_k)
 
 
+def memory_time(waiting, t_dram, q):
+    """((waiting)^q + t_dram^q)^(1/q), the plain max where q is inf (module doc, step 4)."""
+    if np.isinf(q):
+        return np.maximum(waiting, t_dram)
+    top = np.maximum(np.maximum(waiting, t_dram), 1e-30)  # scaled: no overflow for large q
+    return top * ((waiting / top) ** q + (t_dram / top) ** q) ** (1.0 / q)
+
+
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
     kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none)."""
@@ -69,18 +83,26 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
     t_full, ks = tile_time(p, step, blocks=b, active_sms=np.where(full > 0, p.sms, active_tail), k_steps=n_k,
                            epilogue_bytes=epilogue)
-    t_tail, _ = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue)
+    # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
+    clock_sms = np.where(full > 0, p.sms, active_tail)
+    t_tail, _ = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
+                          clock_sms=clock_sms)
     t_waves = full * t_full + (rest > 0) * t_tail
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
     dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
     t_dram = dram / p.dram_bw_bytes_per_s
-    total = np.maximum(np.maximum(t_waves, t_dram) + p.launch_s + extra_s, ctx.floor_s)
+    share = np.clip(np.maximum(ks.latency, ks.l2) / ks.total, 0.0, 1.0)
+    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
+    t_main = np.maximum(t_waves, t_mem)
+    total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     which = np.argmax(np.stack([ks.mma, ks.l2, ks.latency]), axis=0)
-    bound = np.where(t_dram >= t_waves, 3, np.array([0, 1, 2])[which])
+    bound = np.where((t_mem > t_waves) & (t_dram >= share * t_waves), 3, np.array([0, 1, 2])[which])
     bound = np.where(p.launch_s + extra_s > 0.5 * total, np.where(extra_s > p.launch_s, 5, 4), bound)
     n = cfgs.size
     return {"time_s": total, "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": ks.total,
-            "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "waves_s": t_waves,
-            "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
+            "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "full_waves": full,
+            "tail_tile_s": np.where(rest > 0, t_tail, 0.0), "tail_blocks": np.where(rest > 0, b_tail, 0),
+            "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "memory_share": share,
+            "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s)}

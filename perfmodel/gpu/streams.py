@@ -1,0 +1,78 @@
+"""The GEMMs `perfmodel calibrate` times for the memory and partial-wave terms of the model
+(perfmodel.calibration._memory_and_clock derives from them), sized by this GPU's SM count S:
+
+    stream     memory-bound GEMMs (M = 16, K = 8192: B streams from DRAM once). Part A: one
+               config at S/16 ... 6S blocks; part B: tile width, BLOCK_K and stages (the bytes
+               each block keeps in flight) at S and 4S blocks
+    partial    fewer tiles than SMs walking a long K (16384): 4 tiles, then 1/12 ... all of one
+               wave, four configs (how fast a k-step runs while only some SMs are busy)
+
+On an H200 (S = 132) these are the rows of validation/data/h200/microbench_memory.json, which
+were recorded with the lab's validation/microbench.py before the model used them. `quick`
+keeps part A, a quarter of part B and two partial configs.
+"""
+
+from __future__ import annotations
+
+from perfmodel.gpu import env
+from perfmodel.gpu.env import say, wave_grid
+
+STREAM_K, PARTIAL_K = 8192, 16384
+STREAM_A = (16, 64, 128, 2, 4)  # BLOCK_M, BLOCK_N, BLOCK_K, warps, stages
+STREAM_B_TILES = ((32, 2), (64, 2), (128, 4), (256, 4))  # BLOCK_N, warps
+PARTIAL_CONFIGS = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 64, 64, 4, 4), (64, 128, 64, 4, 4))
+
+
+def stream_jobs(sms: int, quick: bool) -> list[tuple]:
+    """(M, N, K, config) of the stream rows (module doc)."""
+    M, K = 16, STREAM_K
+    counts = sorted({max(1, round(sms * f)) for f in (1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4, 1, 1.5, 2, 3, 4, 6)})
+    jobs = [(M, STREAM_A[1] * n, K, STREAM_A) for n in counts]
+    tiles = STREAM_B_TILES[1:3] if quick else STREAM_B_TILES
+    for bn, w in tiles:
+        for bk in ((64, 128) if quick else (32, 64, 128)):
+            for stages in ((2, 4) if quick else (2, 3, 4, 6)):
+                for blocks in (sms, 4 * sms):
+                    jobs.append((M, bn * blocks, K, (16, bn, bk, w, stages)))
+    return list(dict.fromkeys(jobs))
+
+
+def partial_jobs(wave: tuple[int, int], quick: bool) -> list[tuple]:
+    """(M, N, K, config) of the partial rows: 2 x 2 tiles, then `rows` fractions of one wave
+    of rows x cols tiles (12 x 11 on an H200)."""
+    rows, cols = wave
+    shapes = [(2, 2)] + [(r, cols) for r in sorted({max(1, round(rows * f)) for f in (1 / 12, 1 / 6, 1 / 4, 1 / 2,
+                                                                                     3 / 4, 1)})]
+    configs = PARTIAL_CONFIGS[::2] if quick else PARTIAL_CONFIGS
+    return [(c[0] * r, c[1] * k, PARTIAL_K, c) for c in configs for r, k in shapes]
+
+
+def _timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
+    from perfmodel.gpu.bench import precompile, time_gemm
+    from perfmodel.gpu.sweep import compile_one
+
+    configs = list(dict.fromkeys(c for *_, c in jobs))
+    keys = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+    precompile(compile_one, [("grouped", "fp16", *specialization, {**dict(zip(keys, c)), "GROUP_M": 8, "SPLIT_K": 1})
+                             for c in configs], jobs_n, f"calibrate: compile {name}")
+    rows = []
+    for M, N, K, c in jobs:
+        row = {**dict(zip(keys, c)), "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N),
+               "blocks": -(-M // c[0]) * -(-N // c[1]), "k_steps": -(-K // c[2])}
+        try:
+            row.update(time_gemm(M, N, K, c))
+            row["bytes_per_s"] = row["min_bytes"] / (row["time_ms"] * 1e-3)
+        except Exception as e:  # noqa: BLE001 - a config this GPU cannot run is recorded
+            row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+        rows.append(row)
+    say(f"{name}: {sum('time_ms' in r for r in rows)} of {len(rows)} timed")
+    return rows
+
+
+def stream(quick: bool, jobs: int = 16) -> list[dict]:
+    return _timed("stream", stream_jobs(env.properties()["sm_count"], quick), jobs, (16, 4096, STREAM_K))
+
+
+def partial(quick: bool, jobs: int = 16) -> list[dict]:
+    wave = wave_grid(env.properties()["sm_count"])
+    return _timed("partial", partial_jobs(wave, quick), jobs, (4096, 4096, PARTIAL_K))

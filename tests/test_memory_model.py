@@ -1,0 +1,88 @@
+"""The memory and partial-wave terms (issue 12): checked against the microbenchmarks they were
+fitted on and against the model's own arithmetic, independently of the ranking figures."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import perfmodel
+from perfmodel.hardware import load_hardware
+from perfmodel.prediction import predict
+from perfmodel.problem import TileConfig, make_problem
+from perfmodel.ranking import rank
+
+DATA = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
+H200 = load_hardware("h200")
+
+
+def _log_errors(spec, rows):
+    out = []
+    for r in rows:
+        p = make_problem(M=r["M"], N=r["N"], K=r["K"], dtype="fp16")
+        c = TileConfig(BLOCK_M=r["BLOCK_M"], BLOCK_N=r["BLOCK_N"], BLOCK_K=r["BLOCK_K"], num_warps=r["num_warps"],
+                       num_stages=r["num_stages"], GROUP_M=8)
+        out.append(abs(np.log(predict(spec, p, c).time_s / (r["time_ms"] * 1e-3))))
+    return float(np.mean(out))
+
+
+def _without(names: dict, tmp_path) -> perfmodel.HardwareSpec:
+    """The H200's file with some calibration constants removed (their defaults: the model without them)."""
+    import yaml
+
+    from perfmodel.hardware import registry_dir
+
+    data = yaml.safe_load((registry_dir() / "h200.yaml").read_text())
+    for n in names:
+        data["calibration"].pop(n)
+    data["id"] = "h200-without"
+    path = tmp_path / "h200-without.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return load_hardware(path)
+
+
+@pytest.mark.parametrize("kind, constants, at_most", [
+    ("stream", ("memory_overlap_exponent", "dram_read_over_copy"), 0.10),
+    ("partial", ("partial_clock_gain", "partial_clock_exponent"), 0.07),
+])
+def test_each_term_fits_its_microbenchmark_better_than_the_model_without_it(kind, constants, at_most, tmp_path):
+    rows = [r for r in json.loads((DATA / "microbench_memory.json").read_text())[kind] if "time_ms" in r]
+    with_term, without = _log_errors(H200, rows), _log_errors(_without(constants, tmp_path), rows)
+    assert with_term <= at_most and with_term < 0.8 * without, (with_term, without)
+
+
+@pytest.mark.parametrize("m, n, k, dtype", [(16, 6144, 4096, "fp16"), (48, 8192, 8192, "fp16"),
+                                            (4, 15360, 5120, "fp16"), (1, 152064, 3584, "bf16")])
+def test_memory_bound_configs_get_distinct_times(m, n, k, dtype):
+    """Where DRAM decides, the top is not a tie settled by the tie-break: the best tile geometry
+    (tile, warps, stages, SPLIT_K; GROUP_M changes nothing with one tile row) is alone."""
+    by_geometry: dict = {}
+    for c in rank(H200, make_problem(M=m, N=n, K=k, dtype=dtype)).top(40):
+        g = c.config
+        by_geometry.setdefault((g.BLOCK_M, g.BLOCK_N, g.BLOCK_K, g.num_warps, g.num_stages, g.SPLIT_K), c.predicted_ms)
+    times = list(by_geometry.values())
+    assert times[0] < times[1] and len(set(times)) >= 0.8 * len(times), times
+
+
+@pytest.mark.parametrize("m, n, k, config", [
+    (16, 6144, 4096, "16x64x128_w2_s4_g8"), (4096, 4096, 4096, "128x256x64_w8_s4_g8"),
+    (4096, 4096, 14336, "splitk:128x128x64_w4_s4_g8_k2"), (1000, 1000, 1000, "64x64x32_w4_s3_g8"),
+    (64, 64, 65536, "splitk:16x32x128_w4_s6_g8_k16"), (1000, 1000, 1000, "tma:128x128x64_w4_s3"),
+])
+def test_predict_terms_add_up(m, n, k, config):
+    p = predict(H200, make_problem(M=m, N=n, K=k), TileConfig.parse(config))
+    assert p.waves_s == pytest.approx(p.full_waves * p.tile_s + p.tail_tile_s)
+    assert p.main_s == pytest.approx(max(p.waves_s, p.memory_s))
+    assert p.memory_s >= p.dram_s * (1 - 1e-12)
+    assert p.time_s == pytest.approx(max(p.main_s + p.reduce_s + p.launch_s, p.floor_s))
+
+
+def test_a_tail_after_full_waves_keeps_the_loaded_clock():
+    """The clock gain of a lone partial wave (fitted on the partial rows) does not apply to the
+    last wave of a kernel that filled the GPU first: the clock settles over milliseconds."""
+    cfg = TileConfig.parse("128x256x64_w8_s4_g8")
+    big = predict(H200, make_problem(M=4096, N=4096, K=4096), cfg)  # 3 full waves + a tail on 116 SMs
+    lone = predict(H200, make_problem(M=128 * 29, N=256 * 4, K=4096), cfg)  # 116 tiles: one partial wave
+    assert big.full_waves == 3 and big.tail_sms == lone.tail_sms == 116
+    assert lone.tail_tile_s < big.tail_tile_s  # the lone wave runs faster, at a higher clock
