@@ -30,7 +30,7 @@ def main() -> int:
     nv, h = peers.interface("h200")
     picks = {}
     shapes = (suite.SHAPES + suite.HOLDOUT_SHAPES + suite.MIXED_SHAPES + suite.HOLDOUT2_SHAPES
-              + suite.RESERVE_SHAPES)
+              + suite.RESERVE_SHAPES + suite.HOLDOUT3_SHAPES)
     for (_, M, N, K, dtype) in shapes:
         picks[shape_key(M, N, K, dtype)] = peers.picks(nv, h, M, N, K, dtype, COUNT)
     out = {

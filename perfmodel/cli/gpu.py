@@ -169,7 +169,7 @@ def add_parsers(sub) -> None:
                         epilog="examples: perfmodel sweep --hw h200 --suite holdout2 --out runs.jsonl --gpus all; "
                                "perfmodel sweep --hw my-h200.yaml --shapes shapes.csv")
     sw.add_argument("--hw", required=True, help="the device file of this GPU (bundled name or .yaml)")
-    sw.add_argument("--suite", help="a named suite: main, holdout, mixed, padded, holdout2, reserve")
+    sw.add_argument("--suite", help="a named suite: main, holdout, mixed, padded, holdout2, reserve, holdout3")
     sw.add_argument("--shapes", help="a CSV with columns M,N,K,dtype (fp16 or bf16) and optionally family")
     sw.add_argument("--out", default="runs.jsonl", help="the runs file (.jsonl; appended to and resumed; default runs.jsonl)")
     sw.add_argument("--gpus", default="0", help="'all', or comma-separated GPU indices: one process per GPU (default 0)")

@@ -146,6 +146,32 @@ RESERVE_SHAPES: list[tuple[str, int, int, int, str]] = [
 ]
 RESERVE_BASE_INDEX = 500
 
+# The third hold-out, chosen after the memory and partial-wave terms were final and recorded
+# before anyone scored it, to judge them (the second hold-out, the sweep shapes and the reserve
+# were looked at while the tail-clock rule was settled). Same rule as the second, other
+# families: Gemma-2-2B, Falcon-7B, GPT-J-6B, Qwen2-1.5B, Mixtral-8x22B, OLMoE, BERT-large,
+# ViT-B/16 at batch 64, ResNet-50 stage 3, plus one large-K, one unaligned and one mixed shape.
+# Indexed from 600.
+HOLDOUT3_SHAPES: list[tuple[str, int, int, int, str]] = [
+    ("decode", 2, 18432, 2304, "bf16"),  # Gemma-2-2B gate+up, 2 tokens
+    ("decode", 20, 4544, 18176, "fp16"),  # Falcon-7B down projection, 20 tokens
+    ("decode", 40, 12288, 4096, "fp16"),  # GPT-J-6B QKV, 40 tokens
+    ("decode", 6, 8960, 1536, "bf16"),  # Qwen2-1.5B gate, 6 tokens
+    ("moe", 32, 16384, 6144, "bf16"),  # Mixtral-8x22B expert w1, 32 tokens
+    ("moe", 128, 1024, 2048, "fp16"),  # OLMoE expert gate, 128 tokens
+    ("prefill", 4096, 4544, 4544, "bf16"),  # Falcon-7B attention output, 4096 tokens
+    ("prefill", 2048, 4096, 16384, "fp16"),  # GPT-J-6B MLP down, 2048 tokens
+    ("bert", 8192, 4096, 1024, "fp16"),  # BERT-large MLP up, batch 16 x 512 tokens
+    ("vit", 12608, 768, 3072, "bf16"),  # ViT-B/16 MLP down, batch 64 x 197 tokens
+    ("conv", 25088, 128, 1152, "fp16"),  # ResNet-50 3x3 conv, 128 channels, 28x28, batch 32 (im2col)
+    ("vocab", 8, 65024, 4544, "bf16"),  # Falcon-7B LM head, 8 tokens
+    ("vocab", 256, 50400, 4096, "fp16"),  # GPT-J-6B LM head, 256 tokens
+    ("large-k", 256, 256, 131072, "bf16"),
+    ("unaligned", 1234, 4321, 3333, "fp16"),
+    ("mixed-n", 4096, 2048, 1000, "bf16"),
+]
+HOLDOUT3_BASE_INDEX = 600
+
 def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
     return dict(zip(CONFIG_KEYS, (bm, bn, bk, w, s, g, sk)))
 
@@ -258,6 +284,7 @@ SUITES: dict[str, tuple[int, list]] = {
     "padded": (PADDED_BASE_INDEX, PADDED_SHAPES),
     "holdout2": (HOLDOUT2_BASE_INDEX, HOLDOUT2_SHAPES),
     "reserve": (RESERVE_BASE_INDEX, RESERVE_SHAPES),
+    "holdout3": (HOLDOUT3_BASE_INDEX, HOLDOUT3_SHAPES),
 }
 
 
