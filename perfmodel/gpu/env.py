@@ -92,6 +92,17 @@ def driver_version() -> str:
     return v or "unavailable"
 
 
+def clock_settings() -> str:
+    """The card's clocks and power limit as the vendor's tool reports them now (idle clocks,
+    the maxima and the power limit), or "unavailable"."""
+    if vendor() == "cuda":
+        v = _run(["nvidia-smi", "-i", visible_index(), "--query-gpu=clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,"
+                  "power.limit", "--format=csv,noheader"])
+    else:
+        v = _run(["rocm-smi", "-d", visible_index(), "--showclocks", "--showmaxpower", "--csv"])
+    return v or "unavailable"
+
+
 def versions(argv: list[str]) -> dict:
     """The header every recorded file carries."""
     import torch
@@ -101,7 +112,7 @@ def versions(argv: list[str]) -> dict:
     return {
         "kind": "header", "gpu_name": props["name"], "sm_count": props["sm_count"], "l2_bytes": props["l2_bytes"],
         "total_memory_bytes": props["total_memory_bytes"], "arch": props["arch"], "vendor": vendor(),
-        "driver": driver_version(), "torch": torch.__version__,
+        "driver": driver_version(), "clocks_sm_mem_maxsm_maxmem_powerlimit": clock_settings(), "torch": torch.__version__,
         "runtime": getattr(torch.version, "hip", None) or torch.version.cuda, "triton": triton.__version__,
         "python": platform.python_version(),
         "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
