@@ -131,3 +131,5 @@ def test_the_wheel_holds_one_top_level_package(tmp_path):
                    "perfmodel/datasets/compile/compile_sweep.jsonl", "perfmodel/datasets/nvmh_picks.json"):
         assert needed in names, needed
     assert not any(n.startswith("perfmodel/datasets/compile/register_table_raw") for n in names)
+    modules = {str(p.relative_to(REPO)) for p in (REPO / "perfmodel").rglob("*.py")}
+    assert modules <= set(names), sorted(modules - set(names))  # every package listed in pyproject
