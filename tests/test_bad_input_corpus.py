@@ -166,6 +166,8 @@ def cases(tmp: Path):
         ["--markdown", "does not exist"])
     add("validate-markdown-is-folder", ["validate", "--ranker", "default", "--markdown", tmp], ["is a directory"])
     (tmp / "afile").write_text("x")
+    add("validate-markdown-and-plots-same-path", ["validate", "--ranker", "default", "--markdown", tmp / "same",
+                                                  "--plots", tmp / "same"], ["both name"], tmp / "same")
     add("validate-plots-is-file", ["validate", "--ranker", "default", "--plots", tmp / "afile"], ["is a file, expected a folder"])
     add("problem-too-big-for-memory", [*RANK, "--m", "2147483647", "--n", "2147483647", "--k", "2147483647"],
         ["needs", "GB for A, B and C", "141 GB"])

@@ -53,6 +53,8 @@ def validate_cmd(args) -> int:
     spec = load_hardware(args.hw)  # passed on as the object: a calibrated file's id is not a bundled name
     markdown_path = output_file(args.markdown, "--markdown") if args.markdown else None
     plots_dir = output_dir(args.plots, "--plots") if args.plots else None
+    if markdown_path is not None and plots_dir is not None and markdown_path.resolve() == plots_dir.resolve():
+        raise UserError(f"--markdown and --plots both name {args.plots}: the report is a file, the plots a folder")
     data = load_runs(args.data)
     names = _views(args.ranker)
     _note_foreign_data(spec, data)
