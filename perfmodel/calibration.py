@@ -172,7 +172,7 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     perfmodel.gpu.microbench.run returns them (and as validation/data/h200/ holds them)."""
     out: dict[str, float] = {}
     _measured_basics(spec, cal, mb, out)
-    ks = [r for r in mb["kstep"] if "time_ms" in r and r["rel_err"] < 1e-2]
+    ks = _timed(mb["kstep"])
     aligned = [r for r in ks if r["aligned"]]
     if not aligned:
         raise CalibrationError("no aligned one-wave GEMM ran correctly: nothing to derive the main loop's constants from")
@@ -185,14 +185,15 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     spills = [r for r in ks if not r["aligned"] and r["n_spills"] > 0]
     if {r["tiles_per_sm"] for r in plain} >= {1, 2}:  # else the element-wise constants stay borrowed
         _scalar_loads(p, Rows(spec, p, plain, "none"), Rows(spec, p, spills, "none") if spills else None, out)
-        p = dataclasses.replace(p, **{k: out[k] for k in ("scalar_load_fixed_s", "scalar_load_s_per_elem",
-                                                          "scalar_load_elems_per_s_per_sm", "spill_s_per_reg")})
+        fitted = ("scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm", "spill_s_per_reg")
+        p = dataclasses.replace(p, **{k: out[k] for k in fitted if k in out})  # no spill cost where nothing spilled
     if mb.get("stream") and mb.get("partial"):  # else these stay borrowed (or the model without them)
         _memory_and_clock(spec, p, mb, out)
     return out
 
 
 def _timed(rows: list[dict]) -> list[dict]:
+    """The rows that ran and were correct (relative error under 1%)."""
     return [r for r in rows if "time_ms" in r and r.get("rel_err", 1.0) < 1e-2]
 
 

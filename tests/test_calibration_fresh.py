@@ -40,3 +40,12 @@ def test_the_dram_chase_is_not_an_l2_figure():
     """Call 12's chase re-walked its warm-up lines and read 150 ns for DRAM; the fixed one flushes L2."""
     mb = json.loads((DATA / "calibrate2_full.json").read_text())["microbench"]["latency"]
     assert mb["dram"]["s_per_load"] > 2 * mb["l2_hit"]["s_per_load"]
+
+
+def test_a_gpu_whose_unaligned_gemms_do_not_spill_still_calibrates():
+    """No spilled row: spill_s_per_reg is not derived (it stays borrowed), the rest is."""
+    blob = json.loads((DATA / "calibrate2_full.json").read_text())
+    mb = {**blob["microbench"], "kstep": [r for r in blob["microbench"]["kstep"] if r.get("n_spills", 0) == 0]}
+    values = derive(load_hardware("h200"), blob["calibration"], mb)
+    assert "spill_s_per_reg" not in values
+    assert {"scalar_load_fixed_s", "memory_overlap_exponent", "partial_clock_exponent"} <= set(values)
