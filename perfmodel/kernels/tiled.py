@@ -81,12 +81,11 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     rest = progs - full * per_wave
     b_tail = np.minimum(np.maximum(np.ceil(rest / p.sms), 1), b)
     active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
-    t_full, ks = tile_time(p, step, blocks=b, active_sms=np.where(full > 0, p.sms, active_tail), k_steps=n_k,
-                           epilogue_bytes=epilogue)
+    busy = np.where(full > 0, p.sms, active_tail)  # SMs the kernel keeps busy before any tail
+    t_full, ks = tile_time(p, step, blocks=b, active_sms=busy, k_steps=n_k, epilogue_bytes=epilogue)
     # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
-    clock_sms = np.where(full > 0, p.sms, active_tail)
     t_tail, _ = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
-                          clock_sms=clock_sms)
+                          clock_sms=busy)
     t_waves = full * t_full + (rest > 0) * t_tail
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
     dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
