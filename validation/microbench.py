@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The lab's microbenchmarks: those `perfmodel calibrate` runs (perfmodel/gpu/microbench.py:
-mma_loop, latency, clocks, kstep) and the studies that shaped or checked the model beside them.
+mma_loop, latency, clocks, kstep; perfmodel/gpu/streams.py: stream, partial) and the studies
+that shaped or checked the model beside them.
 
 Run on the GPU machine from a checkout (torch + triton 3.6.0; no pydantic needed):
 
@@ -40,6 +41,7 @@ import triton.testing  # noqa: E402
 
 from perfmodel.gpu import env  # noqa: E402
 from perfmodel.gpu import microbench as calibration_benchmarks  # noqa: E402
+from perfmodel.gpu import streams  # noqa: E402
 from perfmodel.gpu.bench import precompile, time_gemm  # noqa: E402
 
 SMS: int = 0  # set from the device in main() (torch.cuda.get_device_properties)
@@ -175,37 +177,17 @@ def _timed_rows(name, jobs, extra) -> list[dict]:
     return rows
 
 
-STREAM_K = 8192  # decode-like GEMMs at M = 16: B (K x N) streams from DRAM once; outside every suite
-
-
 def stream(out: dict) -> None:
-    """Memory-bound GEMMs (M = 16, K = 8192): achieved DRAM bandwidth against how many blocks
-    are in flight (N / BLOCK_N of them) and how many bytes each keeps in flight (stages x tile).
-    Part A varies the number of blocks at one config; part B the bytes in flight per block at
-    132 and 528 blocks (one and four per SM)."""
-    M, K = 16, STREAM_K
-    a_cfg = (16, 64, 128, 2, 4)
-    jobs = [(M, a_cfg[1] * n, K, a_cfg) for n in (8, 16, 33, 66, 99, 132, 198, 264, 396, 528, 792)]
-    for bn, w in ((32, 2), (64, 2), (128, 4), (256, 4)):
-        for bk in (32, 64, 128):
-            for st in (2, 3, 4, 6):
-                for ctas in (132, 528):
-                    jobs.append((M, bn * ctas, K, (16, bn, bk, w, st)))
-    _precompile(M, 4096, K, list(dict.fromkeys(c for *_, c in jobs)))  # one specialization: all 16-divisible
-    out["stream"] = _timed_rows("stream", jobs, lambda M, N, K, c: {"blocks": -(-N // c[1]) * -(-M // c[0])})
+    """Memory-bound GEMMs (M = 16, K = 8192): what `perfmodel calibrate` measures
+    (perfmodel/gpu/streams.py). The committed microbench_memory.json was taken with this file's
+    earlier copy of the same jobs (it timed two of them twice)."""
+    out["stream"] = streams.stream(quick=False)
 
 
 def partial(out: dict) -> None:
-    """Fewer tiles than SMs walking a long K (16384): what a block loads per k-step when only
-    some SMs are busy (the partial wave's share of L2 and DRAM bandwidth)."""
-    K = 16384
-    jobs = []
-    for c in ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 64, 64, 4, 4), (64, 128, 64, 4, 4)):
-        for tiles, cols in ((4, 2), (11, 11), (22, 11), (33, 11), (66, 11), (99, 11), (132, 11)):
-            jobs.append((c[0] * (tiles // cols), c[1] * cols, K, c))
-    _precompile(4096, 4096, K, list(dict.fromkeys(c for *_, c in jobs)))
-    out["partial"] = _timed_rows("partial", jobs, lambda M, N, K, c: {
-        "tiles": (M // c[0]) * (N // c[1]), "k_steps": -(-K // c[2]), "tiles_per_sm": 1})
+    """Fewer tiles than SMs walking a long K (perfmodel/gpu/streams.py; the earlier copy named
+    the tile count `tiles`, the shared one `blocks`)."""
+    out["partial"] = streams.partial(quick=False)
 
 
 MIXED_KSTEP_CONFIGS = [(128, 128, 64, 4, 3), (128, 64, 64, 4, 4), (64, 128, 64, 4, 3), (64, 64, 64, 4, 4),
