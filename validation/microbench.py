@@ -42,7 +42,7 @@ import triton.testing  # noqa: E402
 from perfmodel.gpu import env  # noqa: E402
 from perfmodel.gpu import microbench as calibration_benchmarks  # noqa: E402
 from perfmodel.gpu import streams  # noqa: E402
-from perfmodel.gpu.bench import precompile, time_gemm  # noqa: E402
+from perfmodel.gpu.bench import time_gemm  # noqa: E402
 
 SMS: int = 0  # set from the device in main() (torch.cuda.get_device_properties)
 
@@ -148,35 +148,6 @@ def spills(out: dict) -> None:
     out["spills"] = rows
 
 
-def _precompile(M, N, K, configs, jobs=16):
-    """Compile the grouped kernel for these configs and this shape's specialization in parallel."""
-    from perfmodel.gpu.sweep import compile_one
-
-    cfgs = [{"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
-             "SPLIT_K": 1} for c in configs]
-    precompile(compile_one, [("grouped", "fp16", M, N, K, c) for c in cfgs], jobs, "precompile")
-
-
-def _timed_rows(name, jobs, extra) -> list[dict]:
-    """Time (M, N, K, config) jobs with the grouped kernel; rows with the config, the shape,
-    DRAM bytes (A, B, C once) and `extra(job)` fields."""
-    rows = []
-    for M, N, K, c in jobs:
-        row = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4],
-               "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N), **extra(M, N, K, c)}
-        try:
-            ms, err, regs, spills_, smem = _gemm_time(M, N, K, c)
-            row.update({"time_ms": ms, "rel_err": err, "n_regs": regs, "n_spills": spills_, "smem_bytes": smem,
-                        "bytes_per_s": row["min_bytes"] / (ms * 1e-3)})
-        except Exception as e:  # noqa: BLE001
-            row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
-        rows.append(row)
-    ok = [r for r in rows if "time_ms" in r]
-    print(f"[{name}] {len(ok)} of {len(rows)} timed; best {max((r['bytes_per_s'] for r in ok), default=0) / 1e12:.2f} TB/s",
-          flush=True)
-    return rows
-
-
 def stream(out: dict) -> None:
     """Memory-bound GEMMs (M = 16, K = 8192): what `perfmodel calibrate` measures
     (perfmodel/gpu/streams.py). The committed microbench_memory.json was taken with this file's
@@ -204,11 +175,11 @@ def kstep_mixed(out: dict) -> None:
             M, N, K = c[0] * 12, c[1] * 11 * per_sm, 8192
             jobs.append(("k", per_sm, (M, N - 3, K, c)))
             jobs.append(("n", per_sm, (M, N, K - 1, c)))
-    _precompile(4096, 4093, 8192, MIXED_KSTEP_CONFIGS)
-    _precompile(4096, 4096, 8191, MIXED_KSTEP_CONFIGS)
+    streams.compile_grouped(MIXED_KSTEP_CONFIGS, (4096, 4093, 8192), 16, "precompile")
+    streams.compile_grouped(MIXED_KSTEP_CONFIGS, (4096, 4096, 8191), 16, "precompile")
     rows = []
     for cls, per_sm, job in jobs:
-        rows += _timed_rows("kstep_mixed", [job], lambda M, N, K, c, cls=cls, per_sm=per_sm: {
+        rows += streams.timed_rows("kstep_mixed", [job], lambda M, N, K, c, cls=cls, per_sm=per_sm: {
             "alignment": cls, "tiles_per_sm": per_sm, "k_steps": -(-K // c[2])})
     out["kstep_mixed"] = rows
 

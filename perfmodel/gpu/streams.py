@@ -47,18 +47,30 @@ def partial_jobs(wave: tuple[int, int], quick: bool) -> list[tuple]:
     return [(c[0] * r, c[1] * k, PARTIAL_K, c) for c in configs for r, k in shapes]
 
 
-def _timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
-    from perfmodel.gpu.bench import precompile, time_gemm
+KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+
+
+def compile_grouped(configs, specialization: tuple, jobs: int, label: str) -> None:
+    """Compile the grouped kernel for (BM, BN, BK, warps, stages) configs at the (M, N, K)
+    specialization in `jobs` worker processes (Triton's cache then holds them)."""
+    from perfmodel.gpu.bench import precompile
     from perfmodel.gpu.sweep import compile_one
 
-    configs = list(dict.fromkeys(c for *_, c in jobs))
-    keys = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
-    precompile(compile_one, [("grouped", "fp16", *specialization, {**dict(zip(keys, c)), "GROUP_M": 8, "SPLIT_K": 1})
-                             for c in configs], jobs_n, f"calibrate: compile {name}")
+    precompile(compile_one, [("grouped", "fp16", *specialization, {**dict(zip(KEYS, c)), "GROUP_M": 8, "SPLIT_K": 1})
+                             for c in dict.fromkeys(configs)], jobs, label)
+
+
+def timed_rows(name: str, jobs: list[tuple], extra) -> list[dict]:
+    """Time (M, N, K, config) jobs with the grouped kernel: rows with the config, the shape,
+    DRAM bytes (A, B, C once), `extra(M, N, K, config)` and what perfmodel.gpu.bench.time_gemm
+    measured (time, error, registers, spills, shared bytes), or the error of a config that
+    cannot run."""
+    from perfmodel.gpu.bench import time_gemm
+
     rows = []
     for M, N, K, c in jobs:
-        row = {**dict(zip(keys, c)), "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N),
-               "blocks": -(-M // c[0]) * -(-N // c[1]), "k_steps": -(-K // c[2])}
+        row = {**dict(zip(KEYS, c)), "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N),
+               **extra(M, N, K, c)}
         try:
             row.update(time_gemm(M, N, K, c))
             row["bytes_per_s"] = row["min_bytes"] / (row["time_ms"] * 1e-3)
@@ -67,6 +79,15 @@ def _timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> 
         rows.append(row)
     say(f"{name}: {sum('time_ms' in r for r in rows)} of {len(rows)} timed")
     return rows
+
+
+def _blocks_and_steps(M, N, K, c) -> dict:
+    return {"blocks": -(-M // c[0]) * -(-N // c[1]), "k_steps": -(-K // c[2])}
+
+
+def _timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
+    compile_grouped([c for *_, c in jobs], specialization, jobs_n, f"calibrate: compile {name}")
+    return timed_rows(name, jobs, _blocks_and_steps)
 
 
 def stream(quick: bool, jobs: int = 16) -> list[dict]:
