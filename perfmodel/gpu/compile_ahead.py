@@ -94,12 +94,12 @@ class CompileAhead:
                                  initializer=_pin, initargs=(self.cpus,)) as ex:
             needs = []
             for i, jobs in self.per_shape:
-                for j in jobs:
-                    k = self.key(j)
+                keys = [self.key(j) for j in jobs]
+                for k, j in zip(keys, jobs):
                     if k not in submitted:
                         submitted[k] = ex.submit(self.worker, j)
                         self._futures.append(submitted[k])
-                needs.append((i, [submitted[self.key(j)] for j in jobs]))
+                needs.append((i, [submitted[k] for k in keys]))
             self.submitted = len(submitted)
             for i, futs in needs:
                 wait(futs)

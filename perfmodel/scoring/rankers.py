@@ -96,7 +96,10 @@ _SCORERS: dict = {}
 
 
 def rank_nvmh_model(shape: Shape, runs: list[dict], hw="h200"):
-    key = hw if isinstance(hw, str) else str(hw.toolchain.nvmh_gpu)  # a device file loaded by path
+    if isinstance(hw, str):
+        key = hw
+    else:  # a device file loaded by path: the scorer depends on its preset alone
+        key = str(hw.toolchain.nvmh_gpu.value) if hw.toolchain.nvmh_gpu else hw.id
     scorer = _SCORERS.get(key) or _SCORERS.setdefault(key, peers.NvmhScorer(hw))
     est = np.array([scorer.estimate_s(shape.M, shape.N, shape.K, shape.dtype, _cfg(r)) or np.nan for r in runs])
     pred_ms = est * 1e3
