@@ -263,7 +263,8 @@ UNITS = {"bytes_per_s": ("dram_bw_achieved_bytes_per_s", "l2_bw_achieved_bytes_p
          "factor": ("dram_read_over_copy", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
 
 
-def _unit(name: str) -> str:
+def unit_of(name: str) -> str:
+    """The unit a calibration constant is written in (UNITS; seconds where not listed)."""
     return next((u for u, names in UNITS.items() if name in names), "s")
 
 
@@ -275,8 +276,8 @@ def calibration_block(values: dict[str, float], cal: dict, where: str) -> dict:
         if name not in values:
             continue
         v = values[name]
-        v = int(round(v)) if _unit(name) == "bytes" else float(f"{v:.6g}")
-        block[name] = {"value": v, "unit": _unit(name), "confidence": "measured", "source": f"{where}; {how}"}
+        v = int(round(v)) if unit_of(name) == "bytes" else float(f"{v:.6g}")
+        block[name] = {"value": v, "unit": unit_of(name), "confidence": "measured", "source": f"{where}; {how}"}
     blas = {name: {"value": float(f"{r['ops_per_s']:.6g}"), "unit": "ops_per_s", "confidence": "measured",
                    "source": f"{where}; vendor BLAS (torch.matmul) 8192^3 {name}, random inputs, do_bench median"}
             for name, r in cal.get("cublas_8192", {}).items()}

@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from perfmodel.calibration import derive as derive_constants  # noqa: E402
+from perfmodel.calibration import derive as derive_constants, unit_of  # noqa: E402
 from perfmodel.hardware import load_hardware  # noqa: E402
 
 
@@ -47,34 +47,34 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
 
 
 SOURCES = {
-    "dram_bw_achieved_bytes_per_s": ("bytes_per_s", "measured: python3 validation/device_sweep.py --calibrate (1 GiB device-to-device copy, bytes read + written; validation/data/h200/calibration.json)"),
-    "l2_bw_achieved_bytes_per_s": ("bytes_per_s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (highest L2->SM tile-load rate the aligned one-wave long-K GEMMs sustained; the .cg read curve of device_sweep.py --calibrate plateaus lower, at 8.8 TB/s)"),
-    "l2_effective_bytes": ("bytes", "measured: python3 validation/device_sweep.py --calibrate (largest footprint of l2_read_curve still at >= 90% of the plateau bandwidth)"),
-    "launch_overhead_s": ("s", "measured: python3 validation/device_sweep.py --calibrate (triton.testing.do_bench median of an empty Triton kernel, the sweep's own timing method)"),
-    "sm_clock_under_load_hz": ("hz", "measured: python3 validation/microbench.py (median nvidia-smi clocks.sm while cuBLAS runs 8192^3 fp16 for 2.5 s; power-limited at ~690 W)"),
-    "l2_latency_s": ("s", "measured: python3 validation/microbench.py latency (pointer chase, one warp, warmed walk)"),
-    "dram_latency_s": ("s", "measured: python3 validation/microbench.py (pointer chase over a 2 GiB ring, cold walk)"),
-    "matrix_efficiency": ("ratio", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (best aligned one-wave long-K GEMM FLOP/s per SM / (4096 x 1.98 GHz))"),
-    "warp_mma_ops_per_s": ("ops_per_s", "measured: python3 validation/microbench.py mma_loop; derived by validation/calibrate.py (t = t0 + (F/warps)/R over mma.sync rows)"),
-    "warp_mma_step_s": ("s", "measured: python3 validation/microbench.py mma_loop; derived by validation/calibrate.py (t0 of t = t0 + (F/warps)/R)"),
-    "pipeline_latency_s": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search over the aligned one-wave long-K GEMMs)"),
-    "kstep_overhead_s": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search over the aligned one-wave long-K GEMMs)"),
-    "overlap_leak": ("ratio", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search with the latency and overhead: the share of the non-binding k-step terms that still costs time)"),
-    "scalar_load_fixed_s": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 1 block/SM)"),
-    "scalar_load_s_per_elem": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 1 block/SM)"),
-    "scalar_load_elems_per_s_per_sm": ("elems_per_s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 2 blocks/SM)"),
-    "spill_s_per_reg": ("s", "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows with spills: residual per spilled register, thread and k-step)"),
-    "dram_read_over_copy": ("factor", "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (highest DRAM rate of the M = 16 GEMMs streaming B / the copy rate)"),
-    "partial_clock_gain": ("factor", "measured: python3 validation/microbench.py (clock_max 1.98 GHz / the SM clock under cuBLAS load)"),
-    "partial_clock_exponent": ("factor", "measured: python3 validation/microbench.py partial (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 28 partial-wave long-K GEMMs, 4-132 tiles)"),
-    "memory_overlap_exponent": ("factor", "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 105 memory-bound M = 16 GEMMs)"),
+    "dram_bw_achieved_bytes_per_s": "measured: python3 validation/device_sweep.py --calibrate (1 GiB device-to-device copy, bytes read + written; validation/data/h200/calibration.json)",
+    "l2_bw_achieved_bytes_per_s": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (highest L2->SM tile-load rate the aligned one-wave long-K GEMMs sustained; the .cg read curve of device_sweep.py --calibrate plateaus lower, at 8.8 TB/s)",
+    "l2_effective_bytes": "measured: python3 validation/device_sweep.py --calibrate (largest footprint of l2_read_curve still at >= 90% of the plateau bandwidth)",
+    "launch_overhead_s": "measured: python3 validation/device_sweep.py --calibrate (triton.testing.do_bench median of an empty Triton kernel, the sweep's own timing method)",
+    "sm_clock_under_load_hz": "measured: python3 validation/microbench.py (median nvidia-smi clocks.sm while cuBLAS runs 8192^3 fp16 for 2.5 s; power-limited at ~690 W)",
+    "l2_latency_s": "measured: python3 validation/microbench.py latency (pointer chase, one warp, warmed walk)",
+    "dram_latency_s": "measured: python3 validation/microbench.py (pointer chase over a 2 GiB ring, cold walk)",
+    "matrix_efficiency": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (best aligned one-wave long-K GEMM FLOP/s per SM / (4096 x 1.98 GHz))",
+    "warp_mma_ops_per_s": "measured: python3 validation/microbench.py mma_loop; derived by validation/calibrate.py (t = t0 + (F/warps)/R over mma.sync rows)",
+    "warp_mma_step_s": "measured: python3 validation/microbench.py mma_loop; derived by validation/calibrate.py (t0 of t = t0 + (F/warps)/R)",
+    "pipeline_latency_s": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search over the aligned one-wave long-K GEMMs)",
+    "kstep_overhead_s": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search over the aligned one-wave long-K GEMMs)",
+    "overlap_leak": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (grid search with the latency and overhead: the share of the non-binding k-step terms that still costs time)",
+    "scalar_load_fixed_s": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 1 block/SM)",
+    "scalar_load_s_per_elem": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 1 block/SM)",
+    "scalar_load_elems_per_s_per_sm": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows without spills, 2 blocks/SM)",
+    "spill_s_per_reg": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (unaligned rows with spills: residual per spilled register, thread and k-step)",
+    "dram_read_over_copy": "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (highest DRAM rate of the M = 16 GEMMs streaming B / the copy rate)",
+    "partial_clock_gain": "measured: python3 validation/microbench.py (clock_max 1.98 GHz / the SM clock under cuBLAS load)",
+    "partial_clock_exponent": "measured: python3 validation/microbench.py partial (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 28 partial-wave long-K GEMMs, 4-132 tiles)",
+    "memory_overlap_exponent": "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 105 memory-bound M = 16 GEMMs)",
 }
 
 
 def yaml_block(values: dict[str, float]) -> str:
     lines = ["calibration:"]
-    for k, (unit, src) in SOURCES.items():
-        lines.append(f"  {k}: {{value: {values[k]:.6g}, unit: {unit}, confidence: measured, source: \"{src}\"}}")
+    for k, src in SOURCES.items():
+        lines.append(f"  {k}: {{value: {values[k]:.6g}, unit: {unit_of(k)}, confidence: measured, source: \"{src}\"}}")
     return "\n".join(lines)
 
 
