@@ -2,8 +2,8 @@
 
     name   inputs  output  torch tensors    Triton pointer   nvMatmulHeuristics precision
     fp64   8 B     fp64    float64          fp64             -
-    fp32   4 B     fp32    float32          fp32             -
-    tf32   4 B     fp32    float32          fp32             -   (fp32 tensors, tl.dot in TF32)
+    fp32   4 B     fp32    float32          fp32             -   (fp32 tensors, tl.dot in IEEE fp32)
+    tf32   4 B     fp32    float32          fp32             -   (fp32 tensors, tl.dot in TF32, Triton's default)
     fp16   2 B     fp16    float16          fp16             HSH (fp16 in, fp32 accumulate, fp16 out)
     bf16   2 B     bf16    bfloat16         bf16             BSB
     int8   1 B     int32   int8             i8               -
@@ -30,16 +30,20 @@ class Dtype:
     nvmh: str | None = None  # nvMatmulHeuristics precision string, where the peer is run
     torch_aliases: tuple[str, ...] = ()  # other torch dtypes that mean this one
     ops: str = "FLOP"  # what a multiply-add counts as: FLOP, or OP for integers (TOP/s)
+    precision: str | None = None  # tl.dot's input_precision for fp32 inputs ("tf32" or "ieee"); None: the default
+    #: whether the tensor cores read this dtype's operands only K-major from shared memory
+    #: (TF32 and FP8 wgmma on sm_90; 16-bit wgmma takes either majorness)
+    k_major_only: bool = False
 
 
 DTYPES: dict[str, Dtype] = {d.name: d for d in (
-    Dtype("fp64", 8, 8, "float64", "fp64"),
-    Dtype("fp32", 4, 4, "float32", "fp32"),
-    Dtype("tf32", 4, 4, "float32", "fp32"),
+    Dtype("fp64", 8, 8, "float64", "fp64", precision="ieee"),
+    Dtype("fp32", 4, 4, "float32", "fp32", precision="ieee"),
+    Dtype("tf32", 4, 4, "float32", "fp32", precision="tf32", k_major_only=True),
     Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH"),
     Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB"),
     Dtype("int8", 1, 4, "int8", "i8", ops="OP"),
-    Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",)),
+    Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",), k_major_only=True),
 )}
 
 #: the names, in the order tables show them

@@ -1,7 +1,9 @@
 """What is being asked: a GEMM problem and a tile config of one kernel.
 
-`GemmProblem(M=, N=, K=, dtype="fp16")`: C[M, N] = A[M, K] @ B[K, N], row-major, inputs and
-output as perfmodel.dtypes says (fp32 accumulation; int8 accumulates and stores int32).
+`GemmProblem(M=, N=, K=, dtype="fp16", layout="nn")`: C[M, N] = A[M, K] @ B[K, N], C row-major,
+A and B stored as perfmodel.layouts says (`nn`: both row-major; `nt`: B stored N x K, as an
+nn.Linear weight), inputs and output as perfmodel.dtypes says (fp32 accumulation; int8
+accumulates and stores int32).
 `TileConfig(BLOCK_M=, BLOCK_N=, BLOCK_K=, num_warps=, num_stages=, GROUP_M=8, SPLIT_K=1,
 kernel=...)`, named as perfmodel.names says (`128x128x64_w4_s3_g8_k1`, `tma:128x128x64_w4_s3_g8_k1`);
 `kernel` defaults to "splitk" when SPLIT_K > 1, else "grouped". Whether the kernel exists and
@@ -13,6 +15,8 @@ allowed values.
 
 Alignment classes (`GemmProblem.alignment`, the one table of them, ALIGNMENTS): which of the
 row strides Triton can prove 16-element divisible decides how the pointer-based kernels load.
+A class names the operands loaded in vectors (both, A only, B only, neither); its `divisible`
+sizes are those of the row-major layout `nn` (in `nt` both operands' row stride is K).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from perfmodel.dtypes import DTYPES, NAMES
+from perfmodel.layouts import DEFAULT as DEFAULT_LAYOUT, LAYOUTS, NAMES as LAYOUT_NAMES
 from perfmodel.errors import ConfigError
 from perfmodel.names import CONFIG_KEYS, NAME_EXAMPLE, NAME_FORM, config_name, implied_kernel, parse_config_name
 
@@ -31,6 +36,7 @@ __all__ = ["GemmProblem", "TileConfig", "ConfigError", "ALIGNMENTS", "make_probl
 MAX_DIM = 2**31 - 1
 
 Dtype = Literal[NAMES]  # type: ignore[valid-type]
+LayoutName = Literal[LAYOUT_NAMES]  # type: ignore[valid-type]
 
 
 @dataclass(frozen=True)
@@ -64,8 +70,9 @@ class GemmProblem(_Frozen):
     N: int = Field(gt=0, le=MAX_DIM)
     K: int = Field(gt=0, le=MAX_DIM)
     dtype: Dtype = "fp16"
+    layout: LayoutName = DEFAULT_LAYOUT
 
-    @field_validator("dtype", mode="before")
+    @field_validator("dtype", "layout", mode="before")
     @classmethod
     def _lower(cls, v):
         return v.strip().lower() if isinstance(v, str) else v
@@ -83,39 +90,48 @@ class GemmProblem(_Frozen):
         return 2 * self.M * self.N * self.K
 
     @property
+    def layout_info(self):
+        """The layout's table entry (perfmodel.layouts.Layout)."""
+        return LAYOUTS[self.layout]
+
+    @property
     def k_aligned(self) -> bool:
-        """A's row stride (K elements) is a multiple of 16 elements: Triton specializes it as
-        divisible by 16 and can use 16-byte vector loads and the async-copy pipeline."""
-        return self.K % 16 == 0
+        """A's row stride (K elements in `nn`/`nt`, M in `tn`/`tt`) is a multiple of 16
+        elements: Triton specializes it as divisible by 16 and can use 16-byte vector loads and
+        the async-copy pipeline for A."""
+        return self.layout_info.leading(self.M, self.N, self.K)[0] % 16 == 0
 
     @property
     def n_aligned(self) -> bool:
-        return self.N % 16 == 0
+        """The same for B's row stride (N in `nn`/`tn`, K in `nt`/`tt`)."""
+        return self.layout_info.leading(self.M, self.N, self.K)[1] % 16 == 0
 
     @property
     def aligned(self) -> bool:
-        return self.k_aligned and self.n_aligned and self.M % 16 == 0
+        return self.K % 16 == 0 and self.N % 16 == 0 and self.M % 16 == 0
 
     @property
     def alignment(self) -> str:
-        """The load class Triton compiles the pointer-based kernels for (row-major A and B):
-        "all" (K and N multiples of 16: both operands in 16-byte vectors through the async-copy
-        pipeline), "k" (only K: A vectorized and pipelined, B element by element), "n" (only N:
-        B vectorized, A element by element) or "none" (ALIGNMENTS). M's divisibility changes
-        nothing measurable in the compiled kernel."""
+        """The load class Triton compiles the pointer-based kernels for: "all" (both operands'
+        row strides multiples of 16: 16-byte vectors through the async-copy pipeline), "k" (only
+        A's: A vectorized and pipelined, B element by element), "n" (only B's) or "none"
+        (ALIGNMENTS). In `nn` A's row stride is K and B's N (hence the names); in `nt` both are
+        K. M's divisibility changes nothing measurable in the compiled `nn` kernel."""
         if self.k_aligned:
             return "all" if self.n_aligned else "k"
         return "n" if self.n_aligned else "none"
 
     def row_strides_bytes(self) -> tuple[int, int, int]:
-        """Row strides of A, B and C in bytes (K x in, N x in, N x out)."""
-        return self.K * self.in_bytes, self.N * self.in_bytes, self.N * self.out_bytes
+        """Row strides of the stored A, B and C in bytes."""
+        la, lb = self.layout_info.leading(self.M, self.N, self.K)
+        return la * self.in_bytes, lb * self.in_bytes, self.N * self.out_bytes
 
     def padded_to_16(self) -> "GemmProblem":
         """The same GEMM with K and N zero-padded up to multiples of 16 (alignment "all";
         zero K columns add nothing, extra N columns are computed and dropped). A ConfigError
         where padding takes a size past the limit."""
-        return make_problem(M=self.M, N=-(-self.N // 16) * 16, K=-(-self.K // 16) * 16, dtype=self.dtype)
+        return make_problem(M=self.M, N=-(-self.N // 16) * 16, K=-(-self.K // 16) * 16, dtype=self.dtype,
+                            layout=self.layout)
 
     @property
     def min_bytes(self) -> int:
@@ -123,7 +139,7 @@ class GemmProblem(_Frozen):
         return (self.M * self.K + self.K * self.N) * self.in_bytes + self.M * self.N * self.out_bytes
 
     def __str__(self) -> str:
-        return f"{self.M}x{self.N}x{self.K} {self.dtype}"
+        return f"{self.M}x{self.N}x{self.K} {self.dtype}" + ("" if self.layout == DEFAULT_LAYOUT else f" {self.layout}")
 
 
 def _pow2(v: int) -> bool:
@@ -223,7 +239,8 @@ def _one_line(kind: str, err: ValidationError) -> str:
     elif e["type"] in ("int_type", "int_parsing", "int_from_float"):
         msg = f"must be a whole number, got {e.get('input')!r}"
     elif e["type"] == "literal_error":
-        msg = f"got {e.get('input')!r}; allowed: {', '.join(NAMES)}"
+        allowed = LAYOUT_NAMES if loc == "layout" else NAMES
+        msg = f"got {e.get('input')!r}; allowed: {', '.join(allowed)}"
     elif e["type"] in ("greater_than", "less_than_equal"):
         msg = f"must be a whole number from 1 to {MAX_DIM}, got {e.get('input')!r}"
     elif e["type"] == "string_pattern_mismatch":

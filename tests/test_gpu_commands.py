@@ -45,10 +45,12 @@ def test_shapes_file(tmp_path):
     from perfmodel.gpu.sweep import ShapesError, read_shapes
 
     good = tmp_path / "s.csv"
-    good.write_text("family,M,N,K,dtype\nllm,16,4096,4096,fp16\n,512,11008,4096,BF16\n")
-    assert read_shapes(str(good)) == [(1000, ("llm", 16, 4096, 4096, "fp16")), (1001, ("user", 512, 11008, 4096, "bf16"))]
+    good.write_text("family,M,N,K,dtype,layout\nllm,16,4096,4096,fp16,nt\n,512,11008,4096,BF16,\n")
+    assert read_shapes(str(good)) == [(1000, ("llm", 16, 4096, 4096, "fp16", "nt")),
+                                      (1001, ("user", 512, 11008, 4096, "bf16", "nn"))]
     for name, text, words in (("a.csv", "M,N,K,dtype\n16,x,4096,fp16\n", "a.csv:2"),
-                              ("b.csv", "M,N,K,dtype\n16,4096,4096,fp32\n", "fp16 or bf16"),
+                              ("b.csv", "M,N,K,dtype\n16,4096,4096,fp8\n", "dtype one of fp16, bf16, tf32, fp32"),
+                              ("e.csv", "M,N,K,dtype,layout\n16,4096,4096,fp16,kn\n", "layout one of nn, nt"),
                               ("c.csv", "", "no shapes"), ("d.csv", "M,N\n1,2\n", "columns M, N, K")):
         p = tmp_path / name
         p.write_text(text)
@@ -59,8 +61,8 @@ def test_shapes_file(tmp_path):
 def test_what_a_sweep_times_follows_the_device():
     from perfmodel.gpu.sweep import entries_for_shape
 
-    h200 = entries_for_shape(64, 4096, 4096, "fp16", {}, (132, 232448), tma=True)
-    bw = entries_for_shape(64, 4096, 4096, "fp16", {}, (80, 65536), tma=False)
+    h200 = entries_for_shape(64, 4096, 4096, "fp16", "nn", {}, (132, 232448), tma=True)
+    bw = entries_for_shape(64, 4096, 4096, "fp16", "nn", {}, (80, 65536), tma=False)
     assert {e["kernel"] for e in h200} == {"grouped", "splitk", "tma"}
     assert {e["kernel"] for e in bw} == {"grouped", "splitk"}
     assert len(bw) < len(h200)  # 64 KiB of LDS rules out the deep pipelines

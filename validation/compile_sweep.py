@@ -47,9 +47,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from perfmodel.dtypes import DTYPES  # noqa: E402
+from perfmodel.layouts import LAYOUTS  # noqa: E402
 from perfmodel.hardware import known_devices  # noqa: E402
 from perfmodel.names import config_name  # noqa: E402
-from perfmodel.problem import ALIGNMENTS  # noqa: E402
+from perfmodel.problem import ALIGNMENTS, GemmProblem  # noqa: E402
 from validation import suite  # noqa: E402
 
 OUT = HERE / "data" / "compile" / "compile_sweep.jsonl"
@@ -86,14 +87,19 @@ _AMD_FIELDS = {
 }
 
 
-#: the grouped kernel's row strides, and the size each equals (row-major A, B, C)
-_STRIDE_OF = {"stride_am": "K", "stride_bk": "N", "stride_cm": "N"}
+def stride_sizes(layout: str = "nn") -> dict[str, str | int]:
+    """The grouped kernel's strides in a layout: the size each equals ("K", ...) or 1."""
+    lay = LAYOUTS[layout]
+    a = {"stride_am": "K", "stride_ak": 1} if lay.a_k_major else {"stride_am": 1, "stride_ak": "M"}
+    b = {"stride_bk": 1, "stride_bn": "K"} if lay.b_k_major else {"stride_bk": "N", "stride_bn": 1}
+    return {**a, **b, "stride_cm": "N", "stride_cn": 1}
 
 
-def divisible_args(alignment: str) -> list[str]:
-    """The integer arguments a launch in this class has 16-divisible: its sizes and the strides equal to them."""
+def divisible_args(alignment: str, layout: str = "nn") -> list[str]:
+    """The integer arguments a launch with these 16-divisible sizes has 16-divisible: the sizes
+    and the strides equal to them (`alignment`: the sizes' class, ALIGNMENTS)."""
     sizes = ALIGNMENTS[alignment].divisible
-    return list(sizes) + [s for s, size in _STRIDE_OF.items() if size in sizes]
+    return list(sizes) + [s for s, size in stride_sizes(layout).items() if size in sizes]
 
 
 def alignment_name(aligned) -> str:
@@ -105,10 +111,11 @@ def alignment_name(aligned) -> str:
     return aligned
 
 
-def compile_grouped(target_name: str, dtype: str, aligned, c: dict):
-    """Compile matmul_kernel for one config exactly as the JIT specializes it on a launch with
-    16-byte aligned pointers, unit inner strides and the alignment class's 16-divisible
-    sizes/strides (aligned: True = "all", False = "none", or "k" / "n")."""
+def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str = "nn"):
+    """Compile matmul_kernel for one config exactly as the JIT specializes it on a launch in
+    `layout` with 16-byte aligned pointers, unit strides where the layout has them and the
+    class's 16-divisible sizes/strides (aligned: True = "all", False = "none", or "k" / "n":
+    which of the sizes are 16-divisible)."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -119,23 +126,25 @@ def compile_grouped(target_name: str, dtype: str, aligned, c: dict):
     fn = mk.matmul_kernel
     names = fn.arg_names
     ty = "*" + DTYPES[dtype].triton
-    # ints: M N K stride_am stride_ak stride_bk stride_bn stride_cm stride_cn
+    strides = stride_sizes(layout)
     sig = {"a_ptr": ty, "b_ptr": ty, "c_ptr": ty, "M": "i32", "N": "i32", "K": "i32",
-           "stride_am": "i32", "stride_ak": "constexpr", "stride_bk": "i32", "stride_bn": "constexpr",
-           "stride_cm": "i32", "stride_cn": "constexpr",
-           "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr"}
-    constexprs = {"stride_ak": 1, "stride_bn": 1, "stride_cn": 1, "BLOCK_M": c["BLOCK_M"],
-                  "BLOCK_N": c["BLOCK_N"], "BLOCK_K": c["BLOCK_K"], "GROUP_M": c["GROUP_M"]}
-    div16 = ["a_ptr", "b_ptr", "c_ptr"] + divisible_args(alignment_name(aligned))
+           **{k: "constexpr" if v == 1 else "i32" for k, v in strides.items()},
+           "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
+           "PRECISION": "constexpr"}
+    constexprs = {**{k: 1 for k, v in strides.items() if v == 1}, "BLOCK_M": c["BLOCK_M"],
+                  "BLOCK_N": c["BLOCK_N"], "BLOCK_K": c["BLOCK_K"], "GROUP_M": c["GROUP_M"],
+                  "PRECISION": DTYPES[dtype].precision}
+    div16 = ["a_ptr", "b_ptr", "c_ptr"] + divisible_args(alignment_name(aligned), layout)
     attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in div16}
     src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in constexprs.items()}, attrs=attrs)
     return triton.compile(src, target=GPUTarget(backend, arch, warp),
                           options={"num_warps": c["num_warps"], "num_stages": c["num_stages"]})
 
 
-def compile_tma(target_name: str, dtype: str, c: dict):
+def compile_tma(target_name: str, dtype: str, c: dict, layout: str = "nn"):
     """Compile matmul_tma_kernel for one config as the JIT specializes it on a launch with host
-    tensor descriptors (boxes BM x BK, BK x BN, BM x BN) and 16-divisible M, N, K."""
+    tensor descriptors over the stored tensors (boxes BM x BK or BK x BM, BK x BN or BN x BK,
+    BM x BN) and 16-divisible M, N, K."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -146,21 +155,26 @@ def compile_tma(target_name: str, dtype: str, c: dict):
     fn = mk.matmul_tma_kernel
     names = fn.arg_names
     bm, bn, bk, t = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], DTYPES[dtype].triton
-    sig = {"a_desc": f"tensordesc<{t}[{bm}, {bk}]>", "b_desc": f"tensordesc<{t}[{bk}, {bn}]>",
+    lay = LAYOUTS[layout]
+    a_box = f"[{bm}, {bk}]" if lay.a_k_major else f"[{bk}, {bm}]"
+    b_box = f"[{bn}, {bk}]" if lay.b_k_major else f"[{bk}, {bn}]"
+    sig = {"a_desc": f"tensordesc<{t}{a_box}>", "b_desc": f"tensordesc<{t}{b_box}>",
            "c_desc": f"tensordesc<{t}[{bm}, {bn}]>", "M": "i32", "N": "i32", "K": "i32",
-           "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr"}
-    constexprs = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": c["GROUP_M"]}
+           "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
+           "PRECISION": "constexpr", "A_T": "constexpr", "B_T": "constexpr"}
+    constexprs = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": c["GROUP_M"],
+                  "PRECISION": DTYPES[dtype].precision, "A_T": not lay.a_k_major, "B_T": lay.b_k_major}
     attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in ("M", "N", "K")}
     src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in constexprs.items()}, attrs=attrs)
     return triton.compile(src, target=GPUTarget(backend, arch, warp),
                           options={"num_warps": c["num_warps"], "num_stages": c["num_stages"]})
 
 
-def compile_kernel(kernel: str, target_name: str, dtype: str, alignment, c: dict):
+def compile_kernel(kernel: str, target_name: str, dtype: str, alignment, c: dict, layout: str = "nn"):
     """Compile one bundled kernel for one config (alignment: the grouped kernel's class)."""
     if kernel == "tma":
-        return compile_tma(target_name, dtype, c)
-    return compile_grouped(target_name, dtype, alignment, c)
+        return compile_tma(target_name, dtype, c, layout)
+    return compile_grouped(target_name, dtype, alignment, c, layout)
 
 
 def _cuobjdump() -> str:
@@ -198,14 +212,21 @@ def amd_resources(kernel) -> dict:
 
 
 def one(job) -> dict:
-    """Compile one (kernel, target, dtype, alignment, config) and record what the compiler reports."""
-    kernel, target_name, dtype, aligned, c = job
+    """Compile one (kernel, target, dtype, alignment, config[, layout]) and record what the
+    compiler reports. `alignment` names the 16-divisible sizes; the row's "alignment" is the
+    load class those sizes give in the layout (GemmProblem.alignment), "sizes" the sizes' class."""
+    kernel, target_name, dtype, aligned, c, *rest = job
+    layout = rest[0] if rest else "nn"
     al = alignment_name(aligned)
-    row = {"kind": "compile", "kernel": kernel, "target": target_name, "dtype": dtype, "aligned": al == "all",
-           "alignment": al, "config": config_name(c), **c}
+    M, N, K = ALIGNMENTS[al].representative()
+    load = GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout).alignment
+    row = {"kind": "compile", "kernel": kernel, "target": target_name, "dtype": dtype, "aligned": load == "all",
+           "alignment": load, "config": config_name(c), **c}
+    if layout != "nn":
+        row.update(layout=layout, sizes=al)
     t0 = time.time()
     try:
-        k = compile_kernel(kernel, target_name, dtype, aligned, c)
+        k = compile_kernel(kernel, target_name, dtype, aligned, c, layout)
         row["smem_bytes"] = int(k.metadata.shared)
         row.update(nvidia_resources(k) if TARGETS[target_name][0] == "cuda" else amd_resources(k))
         row["status"] = "ok"
@@ -224,19 +245,19 @@ def grid_smem_limit(device: str = "h200") -> int:
     return int(load_hardware(device).shared_memory.max_per_block_bytes.value)
 
 
-def jobs_for(targets, alignments=("all", "none"), kernel="grouped") -> list:
-    """The grid for every target and class in fp16, and in bf16 too for class "all" on the
-    targets with warpgroup MMA (sm_90: where bf16 could allocate differently)."""
-    configs = suite.grid_configs(grid_smem_limit())
+def jobs_for(targets, alignments=("all", "none"), kernel="grouped", layouts=("nn",), dtypes=None) -> list:
+    """The grid for every target, class and layout in fp16, and in bf16 too for class "all" on
+    the targets with warpgroup MMA (sm_90: where bf16 could allocate differently); with
+    `dtypes`, in exactly those (the grid drawn for their element size)."""
     wgmma_targets = {spec.compile_target for spec in known_devices() if spec.has("warpgroup_mma")}
     jobs = []
-    for t in targets:
-        for al in alignments:
-            for c in configs:
-                jobs.append((kernel, t, "fp16", al, c))
-        if t in wgmma_targets and "all" in alignments:
-            for c in configs:
-                jobs.append((kernel, t, "bf16", "all", c))
+    for layout in layouts:
+        for t in targets:
+            for dtype in dtypes or ("fp16",):
+                configs = suite.grid_configs(grid_smem_limit(), DTYPES[dtype].in_bytes)
+                jobs += [(kernel, t, dtype, al, c, layout) for al in alignments for c in configs]
+            if dtypes is None and t in wgmma_targets and "all" in alignments:
+                jobs += [(kernel, t, "bf16", "all", c, layout) for c in suite.grid_configs(grid_smem_limit())]
     return jobs
 
 
@@ -253,6 +274,8 @@ def main(argv=None) -> int:
                                                     f"{', '.join(TARGETS)})")
     ap.add_argument("--alignments", default=None, help=f"comma-separated classes of {', '.join(ALIGNMENTS)} "
                                                        "(default all,none; tma: all)")
+    ap.add_argument("--layouts", default="nn", help="comma-separated layouts of perfmodel.layouts (default nn)")
+    ap.add_argument("--dtypes", default=None, help="comma-separated dtypes (default fp16, plus bf16 on wgmma targets)")
     ap.add_argument("--limit", type=int, default=0, help="compile only the first N jobs (a quick check)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
@@ -271,7 +294,13 @@ def main(argv=None) -> int:
     if bad:
         print(f"compile_sweep: unknown alignment(s) {', '.join(bad)}; allowed: {', '.join(ALIGNMENTS)}", file=sys.stderr)
         return 2
-    jobs = jobs_for(targets, alignments, args.kernel)
+    layouts = [x.strip() for x in args.layouts.split(",") if x.strip()]
+    dtypes = [x.strip() for x in args.dtypes.split(",")] if args.dtypes else None
+    bad = [x for x in layouts if x not in LAYOUTS] + [x for x in dtypes or () if x not in DTYPES]
+    if bad:
+        print(f"compile_sweep: unknown layout or dtype {', '.join(bad)}", file=sys.stderr)
+        return 2
+    jobs = jobs_for(targets, alignments, args.kernel, layouts, dtypes)
     if args.limit:
         jobs = jobs[: args.limit]
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -292,7 +321,8 @@ def main(argv=None) -> int:
             if tty or i % 100 == 0 or i == len(jobs):
                 end = "\r" if tty and i < len(jobs) else "\n"
                 print(f"[compile_sweep] {i}/{len(jobs)} compiled, {time.time() - t0:.0f}s", end=end, file=sys.stderr, flush=True)
-    rows.sort(key=lambda r: (r["target"], r["dtype"], list(ALIGNMENTS).index(r["alignment"]), r["config"]))
+    rows.sort(key=lambda r: (r.get("layout", "nn"), r["target"], r["dtype"], list(ALIGNMENTS).index(r["alignment"]),
+                             r["config"]))
     with open(args.out, "w") as f:
         f.write(json.dumps(header) + "\n")
         for r in rows:

@@ -15,7 +15,10 @@ from perfmodel.cli.errors import UserError
 from perfmodel.cli.inputs import read_json
 from perfmodel.cli.outputs import output_file, write_atomically
 from perfmodel.cli.render import fmt_value, print_table
+from perfmodel.gpu import suite
+from perfmodel.gpu.sweep import SWEPT_DTYPES
 from perfmodel.hardware.registry import load_hardware
+from perfmodel.layouts import LAYOUTS
 
 
 def _device_id(path: Path) -> str:
@@ -86,7 +89,6 @@ def calibrate_cmd(args) -> int:
 
 
 def _shapes(args):
-    from perfmodel.gpu import suite
     from perfmodel.gpu.sweep import read_shapes
 
     if bool(args.suite) == bool(args.shapes):
@@ -169,8 +171,9 @@ def add_parsers(sub) -> None:
                         epilog="examples: perfmodel sweep --hw h200 --suite holdout2 --out runs.jsonl --gpus all; "
                                "perfmodel sweep --hw my-h200.yaml --shapes shapes.csv")
     sw.add_argument("--hw", required=True, help="the device file of this GPU (bundled name or .yaml)")
-    sw.add_argument("--suite", help="a named suite: main, holdout, mixed, padded, holdout2, reserve, holdout3")
-    sw.add_argument("--shapes", help="a CSV with columns M,N,K,dtype (fp16 or bf16) and optionally family")
+    sw.add_argument("--suite", help=f"a named suite: {', '.join(suite.SUITES)}")
+    sw.add_argument("--shapes", help=f"a CSV with columns M,N,K,dtype ({', '.join(SWEPT_DTYPES)}) and optionally "
+                                     f"family and layout ({', '.join(LAYOUTS)}; default nn)")
     sw.add_argument("--out", default="runs.jsonl", help="the runs file (.jsonl; appended to and resumed; default runs.jsonl)")
     sw.add_argument("--gpus", default="0", help="'all', or comma-separated GPU indices: one process per GPU (default 0)")
     sw.add_argument("--only", help="comma-separated shape indices to run")

@@ -18,7 +18,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-TOLERANCE = {"fp16": 1e-2, "bf16": 2e-2}
+TOLERANCE = {"fp16": 1e-2, "bf16": 2e-2, "tf32": 1e-2, "fp32": 1e-4}
 
 
 def bench(fn, est_ms: float) -> float:

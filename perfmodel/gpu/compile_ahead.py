@@ -35,16 +35,43 @@ GIVE_UP_S = 900.0  # a child whose parent stopped compiling times the shape anyw
 
 
 def _pin(cpus: list[int]) -> None:
+    """A compile worker: on its CPUs, at the lowest priority (a timed launch comes first)."""
     if hasattr(os, "sched_setaffinity") and cpus:
         os.sched_setaffinity(0, cpus)
+    if hasattr(os, "nice"):
+        os.nice(19)
+
+
+def siblings(cpu: int) -> set[int]:
+    """The hardware threads sharing `cpu`'s core (Linux sysfs; {cpu} where it cannot be read)."""
+    try:
+        text = Path(f"/sys/devices/system/cpu/cpu{cpu}/topology/thread_siblings_list").read_text().strip()
+    except OSError:
+        return {cpu}
+    out = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out |= set(range(int(lo), int(hi or lo) + 1))
+    return out | {cpu}
 
 
 def worker_cpus(reserved: int) -> list[int]:
-    """The CPUs compile workers may use: all this process may use but the first `reserved`."""
+    """The CPUs compile workers may use: all this process may use but the first `reserved`
+    cores, whole (a timing process sharing a core with a compile loses its launch rate: on the
+    H200 host, 1024^3 GEMMs of ~10 us timed up to 2.8x slow that way, validation/NOTES.md)."""
     if not hasattr(os, "sched_getaffinity"):
         return []
     cpus = sorted(os.sched_getaffinity(0))
-    return cpus[reserved:] if len(cpus) > reserved + 1 else cpus
+    kept: set[int] = set()
+    cores = 0
+    for c in cpus:
+        if cores >= reserved:
+            break
+        if c not in kept:
+            kept |= siblings(c)
+            cores += 1
+    rest = [c for c in cpus if c not in kept]
+    return rest if len(rest) >= 1 and len(cpus) > reserved + 1 else cpus
 
 
 class CompileAhead:

@@ -1,7 +1,9 @@
 """The Triton GEMM kernels perfmodel is validated against (Triton 3.6.0).
 
-Three kernels, all computing C = A @ B with row-major A (M x K), B (K x N), C (M x N),
-fp16 or bf16 in and out, fp32 accumulation:
+Three kernels, all computing C = A @ B (A M x K, B K x N, C M x N row-major), A and B in any
+layout of perfmodel.layouts (the pointer kernels take both strides of each; the TMA kernel
+builds its descriptors over the tensors as stored), fp16, bf16 or fp32 in and out (fp32 through
+tl.dot in TF32 or IEEE fp32, `PRECISION`), fp32 accumulation:
 
 * `matmul_kernel`: the grouped GEMM of Triton's matmul tutorial. The program-id mapping is
   the grouped (GROUP_M) order exactly as seed 000 writes it; pointer arithmetic; the K tail
@@ -41,6 +43,7 @@ def matmul_kernel(
     M, N, K,
     stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    PRECISION: tl.constexpr = None,
 ):
     pid = tl.program_id(axis=0)
     pid_m, pid_n = grouped_pid(pid, M, N, BLOCK_M, BLOCK_N, GROUP_M)
@@ -55,7 +58,7 @@ def matmul_kernel(
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
-        accumulator = tl.dot(a, b, accumulator)
+        accumulator = tl.dot(a, b, accumulator, input_precision=PRECISION)
         a_ptrs += BLOCK_K * stride_ak
         b_ptrs += BLOCK_K * stride_bk
     c = accumulator.to(c_ptr.dtype.element_ty)
@@ -73,7 +76,7 @@ def matmul_splitk_kernel(
     M, N, K,
     stride_am, stride_ak, stride_bk, stride_bn,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
-    SPLIT_K: tl.constexpr,
+    SPLIT_K: tl.constexpr, PRECISION: tl.constexpr = None,
 ):
     pid = tl.program_id(axis=0)
     pid_z = tl.program_id(axis=1)
@@ -90,7 +93,7 @@ def matmul_splitk_kernel(
         k_remaining = K - k * (BLOCK_K * SPLIT_K)
         a = tl.load(a_ptrs, mask=offs_k[None, :] < k_remaining, other=0.0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < k_remaining, other=0.0)
-        accumulator = tl.dot(a, b, accumulator)
+        accumulator = tl.dot(a, b, accumulator, input_precision=PRECISION)
         a_ptrs += BLOCK_K * SPLIT_K * stride_ak
         b_ptrs += BLOCK_K * SPLIT_K * stride_bk
 
@@ -116,7 +119,10 @@ def matmul_tma_kernel(
     a_desc, b_desc, c_desc,
     M, N, K,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    PRECISION: tl.constexpr = None, A_T: tl.constexpr = False, B_T: tl.constexpr = False,
 ):
+    # A_T / B_T: the descriptor is over A stored K x M / B stored N x K (layouts tn, nt, tt);
+    # the box is loaded as stored and transposed in registers' view (tl.trans is free here).
     pid = tl.program_id(axis=0)
     pid_m, pid_n = grouped_pid(pid, M, N, BLOCK_M, BLOCK_N, GROUP_M)
     offs_am = pid_m * BLOCK_M
@@ -124,19 +130,34 @@ def matmul_tma_kernel(
     accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         offs_k = k * BLOCK_K
-        a = a_desc.load([offs_am, offs_k])  # out-of-bounds parts of the box read as zero
-        b = b_desc.load([offs_k, offs_bn])
-        accumulator = tl.dot(a, b, accumulator)
+        # out-of-bounds parts of the box read as zero
+        if A_T:
+            a = a_desc.load([offs_k, offs_am]).T
+        else:
+            a = a_desc.load([offs_am, offs_k])
+        if B_T:
+            b = b_desc.load([offs_bn, offs_k]).T
+        else:
+            b = b_desc.load([offs_k, offs_bn])
+        accumulator = tl.dot(a, b, accumulator, input_precision=PRECISION)
     c_desc.store([offs_am, offs_bn], accumulator.to(c_desc.dtype))
 
 
 # ---------------------------------------------------------------------------------------
-# Host-side launchers (torch tensors in, C out). `cfg` is a dict with BLOCK_M, BLOCK_N,
-# BLOCK_K, GROUP_M, num_warps, num_stages and optionally SPLIT_K. Each returns the
-# CompiledKernel(s) it launched so the caller can read n_regs, n_spills, shared.
+# Host-side launchers (torch tensors in, C out). `a` is the M x K view and `b` the K x N view
+# of the stored operands (any strides: `w.T` for an nn.Linear weight w stored N x K); `cfg` is a
+# dict with BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, num_warps, num_stages and optionally SPLIT_K
+# and PRECISION (tl.dot's input_precision for fp32 inputs: "tf32" or "ieee"; None, the
+# backend's default, for the others: AMD's CDNA2 refuses "tf32"). Each returns the CompiledKernel(s) it launched so the caller can read n_regs,
+# n_spills, shared.
 # ---------------------------------------------------------------------------------------
 
 REDUCE_BLOCK = 1024
+
+
+def _meta(cfg):
+    return dict(BLOCK_M=cfg["BLOCK_M"], BLOCK_N=cfg["BLOCK_N"], BLOCK_K=cfg["BLOCK_K"], GROUP_M=cfg["GROUP_M"],
+                PRECISION=cfg.get("PRECISION"), num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
 
 
 def launch_matmul(a, b, c, cfg):
@@ -145,9 +166,7 @@ def launch_matmul(a, b, c, cfg):
     grid = (triton.cdiv(M, cfg["BLOCK_M"]) * triton.cdiv(N, cfg["BLOCK_N"]),)
     k = matmul_kernel[grid](
         a, b, c, M, N, K,
-        a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1),
-        BLOCK_M=cfg["BLOCK_M"], BLOCK_N=cfg["BLOCK_N"], BLOCK_K=cfg["BLOCK_K"], GROUP_M=cfg["GROUP_M"],
-        num_warps=cfg["num_warps"], num_stages=cfg["num_stages"],
+        a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1), **_meta(cfg),
     )
     return [k]
 
@@ -159,9 +178,7 @@ def launch_splitk(a, b, c, cfg, workspace):
     grid = (triton.cdiv(M, cfg["BLOCK_M"]) * triton.cdiv(N, cfg["BLOCK_N"]), s)
     k1 = matmul_splitk_kernel[grid](
         a, b, workspace, M, N, K,
-        a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-        BLOCK_M=cfg["BLOCK_M"], BLOCK_N=cfg["BLOCK_N"], BLOCK_K=cfg["BLOCK_K"], GROUP_M=cfg["GROUP_M"],
-        SPLIT_K=s, num_warps=cfg["num_warps"], num_stages=cfg["num_stages"],
+        a.stride(0), a.stride(1), b.stride(0), b.stride(1), SPLIT_K=s, **_meta(cfg),
     )
     k2 = splitk_reduce_kernel[(triton.cdiv(M * N, REDUCE_BLOCK),)](
         workspace, c, M * N, SPLIT_K=s, BLOCK=REDUCE_BLOCK, num_warps=4,
@@ -169,14 +186,20 @@ def launch_splitk(a, b, c, cfg, workspace):
     return [k1, k2]
 
 
+def transposed(x) -> bool:
+    """Whether a 2-D view is the transpose of a row-major tensor (its first dimension contiguous)."""
+    return x.stride(0) == 1 and x.stride(1) != 1
+
+
 def make_tma_descriptors(a, b, c, cfg):
+    """Descriptors over the tensors as stored: A (M x K, or K x M when `a` is a transposed view)
+    and B (K x N, or N x K), with boxes of the stored orientation."""
     from triton.tools.tensor_descriptor import TensorDescriptor
 
-    return (
-        TensorDescriptor.from_tensor(a, [cfg["BLOCK_M"], cfg["BLOCK_K"]]),
-        TensorDescriptor.from_tensor(b, [cfg["BLOCK_K"], cfg["BLOCK_N"]]),
-        TensorDescriptor.from_tensor(c, [cfg["BLOCK_M"], cfg["BLOCK_N"]]),
-    )
+    bm, bn, bk = cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"]
+    a_d = TensorDescriptor.from_tensor(a.T, [bk, bm]) if transposed(a) else TensorDescriptor.from_tensor(a, [bm, bk])
+    b_d = TensorDescriptor.from_tensor(b.T, [bn, bk]) if transposed(b) else TensorDescriptor.from_tensor(b, [bk, bn])
+    return a_d, b_d, TensorDescriptor.from_tensor(c, [bm, bn])
 
 
 def launch_tma(a, b, c, cfg, descs):
@@ -185,8 +208,6 @@ def launch_tma(a, b, c, cfg, descs):
     grid = (triton.cdiv(M, cfg["BLOCK_M"]) * triton.cdiv(N, cfg["BLOCK_N"]),)
     a_d, b_d, c_d = descs
     k = matmul_tma_kernel[grid](
-        a_d, b_d, c_d, M, N, K,
-        BLOCK_M=cfg["BLOCK_M"], BLOCK_N=cfg["BLOCK_N"], BLOCK_K=cfg["BLOCK_K"], GROUP_M=cfg["GROUP_M"],
-        num_warps=cfg["num_warps"], num_stages=cfg["num_stages"],
+        a_d, b_d, c_d, M, N, K, A_T=transposed(a), B_T=transposed(b), **_meta(cfg),
     )
     return [k]

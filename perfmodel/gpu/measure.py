@@ -31,21 +31,51 @@ def _launcher(kernel, a, b, c, cf, workspace):
     return lambda: mk.launch_tma(a, b, c, cf, descs)
 
 
-def _blas_row(base, a, b, ref, ref_norm) -> dict:
+def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
+    """The vendor BLAS on the same operands (torch.matmul of the same views, so the same
+    layout). fp32 tensors: `tf32` says whether cuBLAS may use TF32 (torch's allow_tf32)."""
     import torch
 
+    extra = {}
+    if tf32 is not None:
+        torch.backends.cuda.matmul.allow_tf32 = tf32
+        extra = {"precision": "tf32" if tf32 else "ieee"}
     f = lambda: torch.matmul(a, b)  # noqa: E731
     t = bench(f, quick_time_ms(f))
     c = torch.matmul(a, b)
-    return {**base, "kind": "cublas", "vendor": env.vendor(), "time_ms": t,
+    return {**base, "kind": "cublas", "vendor": env.vendor(), "time_ms": t, **extra,
             "rel_err": (c.float() - ref).norm().item() / ref_norm}
+
+
+def _blas_rows(base, a, b, ref, ref_norm, dtype) -> list[dict]:
+    """One BLAS row for 16-bit inputs; for fp32 tensors the dtype's own precision first (the
+    row scoring reads), then the other one, tagged `cublas_other`."""
+    if DTYPES[dtype].in_bytes != 4:
+        return [_blas_row(base, a, b, ref, ref_norm)]
+    own = DTYPES[dtype].precision == "tf32"
+    rows = [_blas_row(base, a, b, ref, ref_norm, own), _blas_row(base, a, b, ref, ref_norm, not own)]
+    rows[1]["kind"] = "cublas_other"
+    return rows
+
+
+def operands(M: int, N: int, K: int, dtype: str, layout: str):
+    """Random A (M x K view) and B (K x N view) stored as the layout says (perfmodel.layouts)."""
+    import torch
+
+    from perfmodel.layouts import LAYOUTS
+
+    dt = getattr(torch, DTYPES[dtype].torch)
+    (sa, sb), lay = LAYOUTS[layout].stored_shapes(M, N, K), LAYOUTS[layout]
+    a = torch.randn(sa, device="cuda", dtype=dt)
+    b = torch.randn(sb, device="cuda", dtype=dt)
+    return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
 
 
 def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
     import torch
 
-    cf, kernel = e["config"], e["kernel"]
-    row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **cf, "tags": e["tags"]}
+    cf, kernel = {**e["config"], "PRECISION": DTYPES[dtype].precision}, e["kernel"]
+    row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **e["config"], "tags": e["tags"]}
     try:
         launch = _launcher(kernel, a, b, c, cf, workspace)
         c.fill_(float("nan"))
@@ -65,20 +95,24 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
 
 
 def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
-    """Time one (family, M, N, K, dtype) shape's `entries` (kernel, config, tags), writing JSON
-    lines to `out` as they come."""
+    """Time one (family, M, N, K, dtype[, layout]) shape's `entries` (kernel, config, tags),
+    writing JSON lines to `out` as they come (rows of a layout other than nn name it)."""
     import torch
 
-    fam, M, N, K, dtype = shape
+    from perfmodel.gpu.suite import fields
+
+    fam, M, N, K, dtype, layout = fields(shape)
     dt = getattr(torch, DTYPES[dtype].torch)
     torch.manual_seed(1000 + si)
-    a = torch.randn((M, K), device="cuda", dtype=dt)
-    b = torch.randn((K, N), device="cuda", dtype=dt)
+    a, b = operands(M, N, K, dtype, layout)
+    torch.backends.cuda.matmul.allow_tf32 = False  # the reference in IEEE fp32
     ref = torch.matmul(a.float(), b.float())
     ref_norm = ref.norm().item()
     c = torch.empty((M, N), device="cuda", dtype=dt)
-    base = {"shape_index": si, "family": fam, "M": M, "N": N, "K": K, "dtype": dtype}
-    out.write(json.dumps(_blas_row(base, a, b, ref, ref_norm)) + "\n")
+    base = {"shape_index": si, "family": fam, "M": M, "N": N, "K": K, "dtype": dtype,
+            **({"layout": layout} if layout != "nn" else {})}
+    for row in _blas_rows(base, a, b, ref, ref_norm, dtype):
+        out.write(json.dumps(row) + "\n")
     out.flush()
     max_split = max([e["config"]["SPLIT_K"] for e in entries if e["kernel"] == "splitk"] or [1])
     workspace = torch.empty(max_split * M * N, device="cuda", dtype=torch.float32) if max_split > 1 else None
@@ -94,7 +128,7 @@ def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
     out.write(json.dumps({**base, "kind": "shape_done", "n_ok": n_ok, "n_bad": n_bad,
                           "seconds": round(time.time() - t0, 1)}) + "\n")
     out.flush()
-    print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s",
+    print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype} {layout}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s",
           file=sys.stderr, flush=True)
     del a, b, ref, c, workspace
     torch.cuda.empty_cache()

@@ -242,7 +242,7 @@ def kstep(quick: bool, jobs: int = 16) -> list[dict]:
     todo = kstep_jobs(quick, rows_, cols)
     cfgs = [dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
             for c in dict.fromkeys(c for c, *_ in todo)]
-    precompile(compile_one, [("grouped", "fp16", M, N, K, c) for c in cfgs for M, N, K in ((4096, 4096, 8192),
+    precompile(compile_one, [("grouped", "fp16", "nn", M, N, K, c) for c in cfgs for M, N, K in ((4096, 4096, 8192),
                                                                                             (4091, 4093, 8191))],
                jobs, "calibrate: compile")
     rows = []

@@ -56,7 +56,7 @@ def compile_grouped(configs, specialization: tuple, jobs: int, label: str) -> No
     from perfmodel.gpu.bench import precompile
     from perfmodel.gpu.sweep import compile_one
 
-    precompile(compile_one, [("grouped", "fp16", *specialization, {**dict(zip(KEYS, c)), "GROUP_M": 8, "SPLIT_K": 1})
+    precompile(compile_one, [("grouped", "fp16", "nn", *specialization, {**dict(zip(KEYS, c)), "GROUP_M": 8, "SPLIT_K": 1})
                              for c in dict.fromkeys(configs)], jobs, label)
 
 

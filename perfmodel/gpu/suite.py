@@ -172,6 +172,58 @@ HOLDOUT3_SHAPES: list[tuple[str, int, int, int, str]] = [
 ]
 HOLDOUT3_BASE_INDEX = 600
 
+
+def _in_layouts(shapes, dtypes=("fp16", "bf16", "tf32"), layouts=("nn", "nt")) -> list[tuple]:
+    """Each (family, M, N, K) in every dtype and layout: (family, M, N, K, dtype, layout), shape
+    by shape (its six variants together, so a partial run still pairs the layouts)."""
+    return [(fam, M, N, K, d, lay) for fam, M, N, K in shapes for d in dtypes for lay in layouts]
+
+
+# Layouts and TF32 (issue "Operand layouts (nn.Linear's weights) and TF32/FP32"): what the model
+# of the layouts is shaped on. Each shape in fp16, bf16 and tf32 (fp32 tensors, tl.dot in TF32),
+# with B row-major (nn) and B stored N x K as an nn.Linear weight (nt); plus IEEE fp32 on two
+# small shapes. Llama-3-8B and square shapes, as the first suite. Indexed from 700.
+LAYOUT_SHAPES: list[tuple] = _in_layouts([
+    ("square", 4096, 4096, 4096),
+    ("square", 1024, 1024, 1024),
+    ("llm-decode", 32, 4096, 4096),
+    ("llm-decode", 8, 14336, 4096),
+    ("llm-decode", 256, 4096, 14336),
+    ("llm-prefill", 2048, 6144, 4096),
+    ("skinny", 8192, 1024, 4096),
+    ("unaligned", 1000, 1000, 1000),
+    ("mixed-k", 512, 32001, 4096),  # an odd vocabulary: B's row stride is K in nt
+]) + _in_layouts([("square", 1024, 1024, 1024), ("square", 2048, 2048, 1024)], dtypes=("fp32",))
+LAYOUT_BASE_INDEX = 700
+
+# The layouts' hold-out, chosen and recorded before the model's layout rules exist, never tuned
+# on: nn.Linear layers (x @ W.T, hence nt; nn for the same GEMM on row-major tensors) of public
+# models none of the earlier suites drew from (Gemma-7B, Qwen2.5-14B, Llama-3.2-3B, Phi-2,
+# Qwen2-57B-A14B, GPT-NeoX-20B, T5-large, Whisper-large, CLIP ViT-L/14-336, DeiT-S, GPT-2), at
+# decode M in 1..64, MoE expert tokens, prefill, encoder batches; one LM head, one large-K, one
+# unaligned, and one shape each where only K or only N is 16-divisible. fp16, bf16, tf32 x nn, nt.
+# Indexed from 800.
+HOLDOUT4_SHAPES: list[tuple] = _in_layouts([
+    ("decode", 1, 12288, 3072),  # Gemma-7B QKV, one token
+    ("decode", 16, 5120, 13824),  # Qwen2.5-14B down projection, 16 tokens
+    ("decode", 64, 8192, 3072),  # Llama-3.2-3B gate, 64 tokens
+    ("decode", 4, 10240, 2560),  # Phi-2 MLP up, 4 tokens
+    ("moe", 128, 2560, 3584),  # Qwen2-57B-A14B expert gate, 128 tokens
+    ("prefill", 2048, 7168, 5120),  # Qwen2.5-14B QKV, 2048 tokens
+    ("prefill", 1024, 3072, 24576),  # Gemma-7B down projection, 1024 tokens
+    ("prefill", 512, 24576, 6144),  # GPT-NeoX-20B MLP up, 512 tokens
+    ("t5", 4096, 4096, 1024),  # T5-large MLP up, batch 8 x 512 tokens
+    ("whisper", 1500, 5120, 1280),  # Whisper-large encoder MLP up, 1500 frames
+    ("vit", 9232, 4096, 1024),  # CLIP ViT-L/14-336 MLP up, batch 16 x 577 tokens
+    ("vit", 12608, 1536, 384),  # DeiT-S MLP up, batch 64 x 197 tokens
+    ("vocab", 8, 128256, 3072),  # Llama-3.2-3B LM head, 8 tokens
+    ("large-k", 768, 768, 49152),
+    ("unaligned", 1500, 3001, 1999),
+    ("mixed-k", 1024, 50257, 1024),  # GPT-2-medium LM head, 1024 tokens (N odd)
+    ("mixed-n", 2048, 3072, 1000),  # K odd
+])
+HOLDOUT4_BASE_INDEX = 800
+
 def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
     return dict(zip(CONFIG_KEYS, (bm, bn, bk, w, s, g, sk)))
 
@@ -189,11 +241,12 @@ TUTORIAL_CONFIGS = [
 # The fixed default a user might hard-code: the tutorial's first entry's smaller sibling.
 DEFAULT_CONFIG = cfg(128, 128, 64, 4, 3, 8)
 
-def _plausible(c: dict, smem_limit_bytes: int) -> bool:
-    """Configs worth timing for 2-byte inputs: the pipeline buffers fit in the device's shared
-    memory per block and the fp32 accumulator fits in registers (<= 128 per thread of a warp of 32)."""
+def _plausible(c: dict, smem_limit_bytes: int, in_bytes: int = 2) -> bool:
+    """Configs worth timing for inputs of `in_bytes`: the pipeline buffers fit in the device's
+    shared memory per block and the fp32 accumulator fits in registers (<= 128 per thread of a
+    warp of 32)."""
     bm, bn, bk, w, s = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], c["num_warps"], c["num_stages"]
-    smem = s * (bm + bn) * bk * 2
+    smem = s * (bm + bn) * bk * in_bytes
     acc_regs = bm * bn // (32 * w)
     if smem > smem_limit_bytes or acc_regs > 128:
         return False
@@ -207,13 +260,15 @@ def _natural_warps(bm: int, bn: int) -> int:
     return 2 if area <= 64 * 32 else 4 if area <= 128 * 128 else 8
 
 
-def grid_configs(smem_limit_bytes: int) -> list[dict]:
+def grid_configs(smem_limit_bytes: int, in_bytes: int = 2) -> list[dict]:
     """The grouped-GEMM grid timed for every shape (deterministic), for a device whose shared
-    memory per block is `smem_limit_bytes` (the H200's 232448 drew the committed grid)."""
+    memory per block is `smem_limit_bytes` (the H200's 232448 drew the committed grid) and
+    inputs of `in_bytes` (2 drew the committed grid; 4-byte fp32/TF32 gets the configs whose
+    buffers fit)."""
     chosen: dict[str, dict] = {}
 
     def add(c):
-        if _plausible(c, smem_limit_bytes):
+        if _plausible(c, smem_limit_bytes, in_bytes):
             chosen.setdefault(cfg_name(c), c)
 
     # 1. the core: every (BLOCK_M, BLOCK_N) pair with its natural warp count
@@ -237,7 +292,7 @@ def grid_configs(smem_limit_bytes: int) -> list[dict]:
     rng = random.Random(20261129)
     space = [cfg(*t) for t in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256), (32, 64, 128),
                                                 (2, 4, 8), (2, 3, 4, 5), (1, 8))]
-    space = [c for c in space if _plausible(c, smem_limit_bytes)]
+    space = [c for c in space if _plausible(c, smem_limit_bytes, in_bytes)]
     rng.shuffle(space)
     for c in space:
         if len(chosen) >= 160:
@@ -270,9 +325,13 @@ TMA_CONFIGS = [cfg(128, 128, 64, 4, 3, 8), cfg(128, 256, 64, 8, 3, 8), cfg(64, 1
                cfg(32, 64, 128, 4, 4, 8), cfg(16, 64, 128, 4, 4, 1), cfg(128, 128, 32, 4, 5, 8)]
 
 
-def tma_ok(M: int, N: int, K: int) -> bool:
-    """Tensor descriptors need 16-byte aligned row strides (2-byte elements: K, N % 8 == 0)."""
-    return K % 8 == 0 and N % 8 == 0
+def tma_ok(M: int, N: int, K: int, layout: str = "nn", in_bytes: int = 2) -> bool:
+    """Tensor descriptors need 16-byte aligned row strides: of the stored A and B (perfmodel.layouts)
+    and of C (N elements of the output, which has the inputs' size here)."""
+    from perfmodel.layouts import LAYOUTS
+
+    la, lb = LAYOUTS[layout].leading(M, N, K)
+    return all(x * in_bytes % 16 == 0 for x in (la, lb, N))
 
 
 #: the named suites of `perfmodel sweep --suite NAME`: (index of the first shape, shapes); the
@@ -285,7 +344,15 @@ SUITES: dict[str, tuple[int, list]] = {
     "holdout2": (HOLDOUT2_BASE_INDEX, HOLDOUT2_SHAPES),
     "reserve": (RESERVE_BASE_INDEX, RESERVE_SHAPES),
     "holdout3": (HOLDOUT3_BASE_INDEX, HOLDOUT3_SHAPES),
+    "layouts": (LAYOUT_BASE_INDEX, LAYOUT_SHAPES),
+    "holdout4": (HOLDOUT4_BASE_INDEX, HOLDOUT4_SHAPES),
 }
+
+
+def fields(shape: tuple) -> tuple[str, int, int, int, str, str]:
+    """(family, M, N, K, dtype, layout) of a suite shape; shapes without a layout are `nn`."""
+    fam, M, N, K, dtype, *rest = shape
+    return fam, M, N, K, dtype, (rest[0] if rest else "nn")
 
 
 def suite_shapes(name: str) -> list[tuple[int, tuple]]:

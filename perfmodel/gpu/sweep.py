@@ -30,7 +30,12 @@ from perfmodel.bundled import data_file
 from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.gpu import suite
+from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key
+
+
+#: the dtypes the bundled kernels are timed in (fp32 tensors: tl.dot in TF32, or IEEE fp32)
+SWEPT_DTYPES = ("fp16", "bf16", "tf32", "fp32")
 
 
 class ShapesError(PerfmodelError):
@@ -38,8 +43,8 @@ class ShapesError(PerfmodelError):
 
 
 def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
-    """(index, (family, M, N, K, dtype)) from a CSV with a header naming M, N, K, dtype and
-    optionally family; indices count from `first_index` in file order."""
+    """(index, (family, M, N, K, dtype, layout)) from a CSV with a header naming M, N, K, dtype
+    and optionally family and layout (default nn); indices count from `first_index` in file order."""
     try:
         with open(path, newline="", encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
@@ -54,12 +59,13 @@ def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
         try:
             M, N, K = (int(r[k]) for k in ("M", "N", "K"))
             dtype = (r.get("dtype") or "fp16").strip().lower()
-        except (KeyError, TypeError, ValueError):
+            layout = (r.get("layout") or "nn").strip().lower()
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise ShapesError(f"{path}:{i}: needs whole numbers in columns M, N, K (and a dtype), got {dict(r)}") from None
-        if min(M, N, K) < 1 or dtype not in ("fp16", "bf16"):
-            raise ShapesError(f"{path}:{i}: M, N, K must be positive and dtype fp16 or bf16 (the bundled kernels'), "
-                              f"got {M}, {N}, {K}, {dtype!r}")
-        out.append((first_index + len(out), (r.get("family") or "user", M, N, K, dtype)))
+        if min(M, N, K) < 1 or dtype not in SWEPT_DTYPES or layout not in LAYOUTS:
+            raise ShapesError(f"{path}:{i}: M, N, K must be positive, dtype one of {', '.join(SWEPT_DTYPES)} (the bundled "
+                              f"kernels') and layout one of {', '.join(LAYOUTS)}, got {M}, {N}, {K}, {dtype!r}, {layout!r}")
+        out.append((first_index + len(out), (r.get("family") or "user", M, N, K, dtype, layout)))
     return out
 
 
@@ -70,7 +76,7 @@ def load_nvmh_picks() -> dict:
         return {}
 
 
-def entries_for_shape(M, N, K, dtype, nvmh: dict, limits: tuple[int, int], tma: bool) -> list[dict]:
+def entries_for_shape(M, N, K, dtype, layout, nvmh: dict, limits: tuple[int, int], tma: bool) -> list[dict]:
     """(kernel, config, tags) to time for one shape, deduplicated; limits = (SMs, shared bytes per block)."""
     sm_count, smem_limit = limits
     out: dict[tuple, dict] = {}
@@ -83,7 +89,7 @@ def entries_for_shape(M, N, K, dtype, nvmh: dict, limits: tuple[int, int], tma: 
             out[key]["tags"].append(tag)
 
     tutorial = {config_name(c) for c in suite.TUTORIAL_CONFIGS}
-    for c in suite.grid_configs(smem_limit):
+    for c in suite.grid_configs(smem_limit, DTYPES[dtype].in_bytes):
         add("grouped", c, "grid")
         if config_name(c) in tutorial:
             add("grouped", c, "tutorial")
@@ -92,21 +98,22 @@ def entries_for_shape(M, N, K, dtype, nvmh: dict, limits: tuple[int, int], tma: 
     if suite.wants_splitk(M, N, sm_count):
         for c in suite.splitk_configs():
             add("splitk", c, "grid")
-    for c in nvmh.get(shape_key(M, N, K, dtype), []):
+    for c in (nvmh.get(shape_key(M, N, K, dtype), []) if layout == "nn" else []):
         add("splitk" if c.get("SPLIT_K", 1) > 1 else "grouped", c, "nvmh")
-    if tma and suite.tma_ok(M, N, K):
+    if tma and suite.tma_ok(M, N, K, layout, DTYPES[dtype].in_bytes):
         for c in suite.TMA_CONFIGS:
             add("tma", c, "tma")
     return list(out.values())
 
 
-def _int_args(M, N, K, kernel):
-    return [M, N, K, K, 1, N, 1, N, 1] if kernel == "grouped" else [M, N, K, K, 1, N, 1]
+def _int_args(M, N, K, kernel, layout="nn"):
+    strides = list(LAYOUTS[layout].strides(M, N, K))
+    return [M, N, K, *strides, N, 1] if kernel == "grouped" else [M, N, K, *strides]
 
 
 def compile_one(job) -> tuple[str, str]:
-    """Worker: compile one (kernel, dtype, M, N, K, config) as the timed launch specializes it."""
-    kernel, dtype, M, N, K, c = job
+    """Worker: compile one (kernel, dtype, layout, M, N, K, config) as the timed launch specializes it."""
+    kernel, dtype, layout, M, N, K, c = job
     try:
         import torch
 
@@ -114,12 +121,13 @@ def compile_one(job) -> tuple[str, str]:
 
         dt = getattr(torch, DTYPES[dtype].torch)
         meta = dict(BLOCK_M=c["BLOCK_M"], BLOCK_N=c["BLOCK_N"], BLOCK_K=c["BLOCK_K"], GROUP_M=c["GROUP_M"],
-                    num_warps=c["num_warps"], num_stages=c["num_stages"], grid=(1,))
+                    PRECISION=DTYPES[dtype].precision, num_warps=c["num_warps"], num_stages=c["num_stages"],
+                    grid=(1,))
         if kernel == "grouped":
-            mk.matmul_kernel.warmup(dt, dt, dt, *_int_args(M, N, K, kernel), **meta)
+            mk.matmul_kernel.warmup(dt, dt, dt, *_int_args(M, N, K, kernel, layout), **meta)
         elif kernel == "splitk":
-            mk.matmul_splitk_kernel.warmup(dt, dt, torch.float32, *_int_args(M, N, K, kernel), SPLIT_K=c["SPLIT_K"],
-                                           **meta)
+            mk.matmul_splitk_kernel.warmup(dt, dt, torch.float32, *_int_args(M, N, K, kernel, layout),
+                                           SPLIT_K=c["SPLIT_K"], **meta)
         return config_name(c), "ok"
     except Exception as e:  # noqa: BLE001 - a config that does not compile is recorded, not fatal
         return config_name(c), f"{type(e).__name__}: {str(e)[:200]}"
@@ -128,16 +136,16 @@ def compile_one(job) -> tuple[str, str]:
 def job_key(job) -> tuple:
     """What a compile depends on: kernel, dtype, config and how the integer arguments specialize
     (divisible by 16, equal to 1)."""
-    kernel, dtype, M, N, K, c = job
-    pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, kernel))
+    kernel, dtype, layout, M, N, K, c = job
+    pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, kernel, layout))
     return kernel, dtype, pattern, config_name(c)
 
 
 def compile_jobs(shape, nvmh, limits, tma) -> list:
     """The compile jobs of one shape (TMA kernels build descriptors per launch: compiled on first use)."""
-    _, M, N, K, dtype = shape
-    return [(e["kernel"], dtype, M, N, K, e["config"]) for e in entries_for_shape(M, N, K, dtype, nvmh, limits, tma)
-            if e["kernel"] != "tma"]
+    _, M, N, K, dtype, layout = suite.fields(shape)
+    return [(e["kernel"], dtype, layout, M, N, K, e["config"])
+            for e in entries_for_shape(M, N, K, dtype, layout, nvmh, limits, tma) if e["kernel"] != "tma"]
 
 
 def done_shapes(path: Path) -> set[int]:
@@ -188,7 +196,7 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
                 ahead.wait(i)
             else:
                 wait_for_marker(marker, i)
-            run_shape(i, s, entries_for_shape(*s[1:], nvmh, limits, tma), f)
+            run_shape(i, s, entries_for_shape(*suite.fields(s)[1:], nvmh, limits, tma), f)
     if ahead is not None:
         ahead.stop()
         ahead.join()

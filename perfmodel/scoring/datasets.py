@@ -35,6 +35,7 @@ class Shape:
     N: int
     K: int
     dtype: str
+    layout: str = "nn"  # perfmodel.layouts; rows of older files carry none (they are nn)
     cublas_ms: float | None = None
     all_runs: list[dict] = field(default_factory=list)  # correct runs of every kernel
     failed: list[dict] = field(default_factory=list)
@@ -61,7 +62,7 @@ class Shape:
         return float(self.times.min())
 
     def label(self) -> str:
-        return f"{self.M}x{self.N}x{self.K} {self.dtype}"
+        return f"{self.M}x{self.N}x{self.K} {self.dtype}" + ("" if self.layout == "nn" else f" {self.layout}")
 
 
 @dataclass
@@ -108,7 +109,7 @@ def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
             continue
         try:
             si = r["shape_index"]
-            s = shapes.setdefault(si, Shape(si, r["family"], r["M"], r["N"], r["K"], r["dtype"]))
+            s = shapes.setdefault(si, Shape(si, r["family"], r["M"], r["N"], r["K"], r["dtype"], r.get("layout", "nn")))
         except KeyError as e:
             raise DataError(f"{p}:{n}: missing field {e}") from None
         if kind == "cublas":

@@ -30,21 +30,22 @@ def _cfg(r: dict) -> dict:
     return {**{k: int(r[k]) for k in CONFIG_KEYS}, "kernel": r["kernel"]}
 
 
-def _problem(shape: Shape):
+def _problem(shape: Shape, layout: str | None = None):
     from perfmodel.problem import GemmProblem
 
-    return GemmProblem(M=shape.M, N=shape.N, K=shape.K, dtype=shape.dtype)
+    return GemmProblem(M=shape.M, N=shape.N, K=shape.K, dtype=shape.dtype, layout=layout or shape.layout)
 
 
-def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None):
-    """`kernel_models`: {kernel name: model} to use instead of the registered ones."""
+def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None, as_layout=None):
+    """`kernel_models`: {kernel name: model} to use instead of the registered ones; `as_layout`:
+    predict every shape as if it had this layout (e.g. "nn": the model blind to layouts)."""
     from perfmodel.kernels import registry
     from perfmodel.kernels.base import ConfigArrays
     from perfmodel.kernels.evaluate import context, evaluate
     from perfmodel.hardware.registry import load_hardware
 
     spec = load_hardware(hw)
-    ctx = context(spec, _problem(shape))
+    ctx = context(spec, _problem(shape, as_layout))
     pred_s = np.full(len(runs), np.inf)
     kernels = np.array([r["kernel"] for r in runs])
     for name in dict.fromkeys(kernels.tolist()):
