@@ -36,11 +36,12 @@ import dataclasses
 import numpy as np
 
 from perfmodel.errors import PerfmodelError
+from perfmodel.hardware.registry import known_devices
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.arch.roofline import roofline
 from perfmodel.kernels.evaluate import Context, evaluate
-from perfmodel.kernels.pipeline import kstep_time, tile_time, timing_params
+from perfmodel.kernels.pipeline import CALIBRATED, kstep_time, tile_time, timing_params
 from perfmodel.kernels.registry import get as kernel_model
 from perfmodel.kernels.tiled import kstep_of
 from perfmodel.problem import ALIGNMENTS, GemmProblem
@@ -288,8 +289,9 @@ def calibration_block(values: dict[str, float], cal: dict, where: str) -> dict:
 
 def device_file(base: HardwareSpec, values: dict[str, float], cal: dict, header: dict, new_id: str) -> dict:
     """`base`'s device file with this device's measurements: id and name say it is calibrated,
-    the calibration block holds every derived constant and the transfer reference is dropped
-    (constants not derived are still borrowed where the base file named a reference)."""
+    the calibration block holds every derived constant; a transfer reference stays (or names the
+    base device) for the constants `calibrate` does not derive, which are borrowed and reported
+    as estimated (gather_elems_per_s_per_sm: fitted on timed GEMMs, not a microbenchmark)."""
     data = base.model_dump(mode="json", exclude_none=True)
     where = (f"measured: perfmodel calibrate --hw {base.id} on {header.get('gpu_name')} (driver {header.get('driver')}, "
              f"torch {header.get('torch')}, Triton {header.get('triton')}, {header.get('date_utc')})")
@@ -297,7 +299,14 @@ def device_file(base: HardwareSpec, values: dict[str, float], cal: dict, header:
     data["name"] = f"{base.name} (calibrated {str(header.get('date_utc', ''))[:10]})"
     data["aliases"] = []
     data["calibration"] = calibration_block(values, cal, where)
-    missing = [n for n in HOW if n not in values]
-    if not missing:
+    not_derived = [n for n in CALIBRATED if n not in values]
+    if not not_derived:
         data.pop("transfer", None)
+    elif "transfer" not in data and base.id in {d.id for d in known_devices()}:
+        # constants the base device measured that `calibrate` does not (e.g. fitted on timed
+        # GEMMs) are borrowed from it, reported as estimated
+        kept = [n for n in not_derived if getattr(base.calibration, n, None) is not None]
+        data["transfer"] = {"reference": {"value": base.id, "confidence": "estimated",
+                                          "source": f"estimated: {', '.join(kept) or 'what calibrate does not measure'} "
+                                                    f"borrowed from {base.id}"}}
     return data

@@ -74,7 +74,8 @@ def test_what_a_sweep_times_follows_the_device():
 
 def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     """What `perfmodel calibrate` writes, from the committed H200 measurements: the base file
-    with every derived constant measured, no transfer reference left, loadable and usable."""
+    with every derived constant measured, loadable and usable; the transfer reference stays only
+    for what calibrate does not measure (the TF32 gather rate, fitted on timed GEMMs)."""
     import yaml
 
     from perfmodel.calibration import derive, device_file
@@ -90,12 +91,12 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     path = tmp_path / "my-gpu.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     spec = load_hardware(str(path))
-    assert isinstance(spec, HardwareSpec) and spec.id == "my-gpu" and spec.transfer is None
+    assert isinstance(spec, HardwareSpec) and spec.id == "my-gpu" and spec.transfer.reference.value == "h200"
     q = spec.calibration.pipeline_latency_s
     assert q.confidence.value == "measured" and "perfmodel calibrate --hw h100" in q.source
     assert q.value == pytest.approx(values["pipeline_latency_s"], rel=1e-5)
     problem = perfmodel.GemmProblem(M=4096, N=4096, K=4096)
-    assert not perfmodel.rank(spec, problem).estimated or perfmodel.rank(spec, problem).estimated == ["vector_efficiency"]
+    assert set(perfmodel.rank(spec, problem).estimated) <= {"vector_efficiency", "gather_elems_per_s_per_sm"}
 
 
 def test_no_gpu_is_one_line(cli, tmp_path):

@@ -65,33 +65,24 @@ def test_register_table_holds_what_the_compiler_reports():
 
 
 def test_register_tables_cover_the_builtin_geometries():
-    from validation.register_table import CLASSES, geometries
+    """Every built-in geometry, in every load class and stage class a key compiles to: 16-bit nn
+    and nt on each target; TF32 nn and nt on sm_80 and sm_90; the TMA kernel nn and nt."""
+    from validation.register_table import CLASSES, OTHER_LAYOUT_CLASSES, geometries
 
-    for model, targets in ((GROUPED, ("sm_80", "sm_90", "gfx908", "gfx90a", "gfx942")), (TMA, ("sm_90",))):
-        assert model.table.triton == "3.6.0" and model.table.targets == set(targets)
-        for target in targets:
-            g = np.array(geometries(32 if target.startswith("sm") else 64))
+    nvidia = ("sm_80", "sm_90")
+    grouped = {t + v for t in ("sm_80", "sm_90", "gfx908", "gfx90a", "gfx942") for v in ("", "/nt")}
+    grouped |= {t + v for t in nvidia for v in ("/tf32", "/tf32/nt")}
+    for model, keys in ((GROUPED, grouped), (TMA, {"sm_90", "sm_90/nt"})):
+        assert model.table.triton == "3.6.0" and model.table.targets == keys
+        for key in keys:
+            g = np.array(geometries(32 if key.startswith("sm") else 64))
             assert len(g) >= 260
-            for alignment in dict.fromkeys(a for a, _ in CLASSES[model.name]):
+            nn_classes = key.split("/")[-1] != "nt" or model.name == "tma"
+            for alignment in dict.fromkeys(a for a, _ in (CLASSES[model.name] if nn_classes else OTHER_LAYOUT_CLASSES)):
                 for stages in (1, 2, 3, 6):
-                    _, _, found = model.table.lookup(target, alignment, g[:, 0], g[:, 1], g[:, 2], g[:, 3],
+                    _, _, found = model.table.lookup(key, alignment, g[:, 0], g[:, 1], g[:, 2], g[:, 3],
                                                      np.full(len(g), stages))
-                    assert found.all(), (model.name, target, alignment, stages, g[~found][:3])
-
-
-@pytest.mark.parametrize("kernel,target,aligned,c", [
-    ("grouped", "sm_90", "all", (64, 64, 32, 4, 2)), ("grouped", "sm_80", "none", (32, 64, 32, 2, 3)),
-    ("grouped", "gfx942", "k", (64, 32, 64, 4, 1)), ("grouped", "gfx908", "n", (16, 64, 32, 2, 3)),
-    ("tma", "sm_90", "all", (64, 128, 32, 4, 3))])
-def test_register_table_reproduces_on_recompile(kernel, target, aligned, c):
-    """Recompile a table entry now (small tiles: fast) and compare."""
-    pytest.importorskip("triton")
-    from validation.compile_sweep import one
-
-    cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
-    row = one((kernel, target, "fp16", aligned, cfg))
-    regs, _, found = registry.get(kernel).table.lookup(target, aligned, *c)
-    assert found and int(regs) == (row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]), (target, c)
+                    assert found.all(), (model.name, key, alignment, stages, g[~found][:3])
 
 
 def test_configs_outside_the_table_fall_back_to_the_fit():

@@ -50,3 +50,52 @@ def test_unreadable_configs_are_kept():
     good = triton.Config({"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}, num_warps=4, num_stages=3)
     assert prune([odd, good], {"M": 512, "N": 512, "K": 512}) == [good, odd]
     assert prune([good], {"X": 1}) == [good]  # no M/N/K: nothing pruned
+
+
+class _FakeTensor:
+    """A 2-D tensor as the pruner sees it: strides, no data (no torch needed)."""
+
+    ndim = 2
+
+    def __init__(self, strides):
+        self._strides = strides
+
+    def stride(self):
+        return self._strides
+
+
+def _tf32_configs():
+    return [triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": 32, "GROUP_M": 8}, num_warps=w, num_stages=4)
+            for bm, bn, w in ((128, 256, 8), (128, 64, 2), (64, 64, 2))]
+
+
+def test_prune_infers_nt_from_the_strides_of_a_transposed_weight():
+    """x @ W.T with W an nn.Linear weight stored N x K: B's K x N view has strides (1, K). The
+    pruner ranks it as nt, where TF32 wgmma reads B K-major (fast); in nn the same configs are
+    ranked with B gathered element by element, and the pick changes."""
+    import perfmodel.triton
+
+    M = N = K = 4096
+    x, w_t = _FakeTensor((K, 1)), _FakeTensor((1, K))  # A row-major; B = W.T, W stored N x K
+    prune = perfmodel.triton.prune("h200", top_k=1, dtype="tf32")
+    nt = prune(_tf32_configs(), {"a_ptr": x, "b_ptr": w_t, "M": M, "N": N, "K": K})
+    assert prune.last_problem.layout == "nt"
+    nn = prune(_tf32_configs(), {"a_ptr": x, "b_ptr": _FakeTensor((N, 1)), "M": M, "N": N, "K": K})
+    assert prune.last_problem.layout == "nn"
+    assert nt[0].num_warps == 8 and nn[0].num_warps == 2  # wgmma in nt; mma.sync where B is N-major
+    # stride arguments win over tensors, as the tutorial kernel passes them
+    by_args = prune(_tf32_configs(), {"M": M, "N": N, "K": K, "stride_am": K, "stride_ak": 1, "stride_bk": 1,
+                                      "stride_bn": K})
+    assert prune.last_problem.layout == "nt" and by_args[0].kwargs == nt[0].kwargs
+
+
+def test_prune_says_when_it_cannot_tell_the_layout():
+    import perfmodel.triton
+
+    prune = perfmodel.triton.prune("h200", top_k=1, dtype="fp16")
+    with pytest.warns(UserWarning, match="ranking as nn"):
+        prune(_tf32_configs(), {"M": 512, "N": 512, "K": 512})
+    assert prune.last_problem.layout == "nn"
+    fixed = perfmodel.triton.prune("h200", top_k=1, dtype="fp16", layout="nt")
+    fixed(_tf32_configs(), {"M": 512, "N": 512, "K": 512})
+    assert fixed.last_problem.layout == "nt"

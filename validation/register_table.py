@@ -48,7 +48,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in grid)
-from perfmodel.kernels.registers import STAGE_CLASSES  # noqa: E402
+from perfmodel.kernels.registers import STAGE_CLASSES, table_key  # noqa: E402
 from perfmodel.scoring.agreement import kernel_of, load_class_of  # noqa: E402
 from validation.compile_sweep import KERNELS, TARGETS, kernel_targets, one  # noqa: E402
 
@@ -79,20 +79,26 @@ CLASSES = {"grouped": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
            "tma": (("all", 3), ("all", 2), ("all", 1))}
 
 
-def jobs_for(kernel: str, targets) -> list[tuple]:
+#: the load classes a layout other than nn compiles to: in nt both operands' row stride is K, so
+#: both are vectorized or neither is
+OTHER_LAYOUT_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1))
+
+
+def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16") -> list[tuple]:
     jobs = []
-    for alignment, stages in CLASSES[kernel]:
+    classes = CLASSES[kernel] if layout == "nn" or kernel == "tma" else OTHER_LAYOUT_CLASSES
+    for alignment, stages in classes:
         for t in targets:
             for m, n, k, w in geometries(TARGETS[t][2]):
                 c = {"BLOCK_M": m, "BLOCK_N": n, "BLOCK_K": k, "num_warps": w, "num_stages": stages,
                      "GROUP_M": GROUP_M, "SPLIT_K": 1}
-                jobs.append((kernel, t, "fp16", alignment, c))
+                jobs.append((kernel, t, dtype, alignment, c, layout))
     return jobs
 
 
 def _key(row) -> tuple:
-    return (row["target"], load_class_of(row), row["BLOCK_M"], row["BLOCK_N"], row["BLOCK_K"], row["num_warps"],
-            row["num_stages"])
+    return (table_key(row["target"], row["dtype"], row.get("layout", "nn")), load_class_of(row), row["BLOCK_M"],
+            row["BLOCK_N"], row["BLOCK_K"], row["num_warps"], row["num_stages"])
 
 
 def compile_main(args) -> int:
@@ -114,8 +120,9 @@ def compile_main(args) -> int:
             r = json.loads(line)
             if r.get("kind") == "compile":
                 done.add(_key(r))
-    jobs = [j for j in jobs_for(args.kernel, targets) if (j[1], j[3], j[4]["BLOCK_M"], j[4]["BLOCK_N"], j[4]["BLOCK_K"],
-                                                          j[4]["num_warps"], j[4]["num_stages"]) not in done]
+    jobs = [j for j in jobs_for(args.kernel, targets, args.layout, args.dtype)
+            if (table_key(j[1], j[2], j[5]), j[3], j[4]["BLOCK_M"], j[4]["BLOCK_N"], j[4]["BLOCK_K"], j[4]["num_warps"],
+                j[4]["num_stages"]) not in done]
     print(f"[register_table] {len(jobs)} compiles to do ({len(done)} already recorded)", file=sys.stderr, flush=True)
     raw.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
@@ -160,7 +167,7 @@ def build_main(args) -> int:
             failed += 1
             continue
         regs, spilled = registers_of(r)
-        entries[_key(r)] = [r["target"], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+        entries[_key(r)] = [_key(r)[0], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
     source = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel"}
     grid = {"loads": list(dict.fromkeys(a for a, _ in CLASSES[args.kernel])), "BLOCK_MN": list(BLOCK_MN),
@@ -191,6 +198,8 @@ def main(argv=None) -> int:
     c.add_argument("--kernel", choices=KERNELS, default="grouped")
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     c.add_argument("--targets", default=None, help="comma-separated (default: every target the kernel runs on)")
+    c.add_argument("--layout", default="nn", help="the operands' layout (perfmodel.layouts; default nn)")
+    c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default) or tf32")
     b = sub.add_parser("build", help="turn the raw compiles into perfmodel/kernels/<kernel>/register_table.json")
     b.add_argument("--kernel", choices=KERNELS, default="grouped")
     args = ap.parse_args(argv)

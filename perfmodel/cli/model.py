@@ -20,7 +20,7 @@ def problem_from(args):
     for name in ("m", "n", "k"):
         if getattr(args, name) is None:
             raise UserError(f"--{name} is required (a positive whole number)")
-    return make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype)
+    return make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype, layout=args.layout)
 
 
 def read_configs(path: str) -> list[TileConfig]:
@@ -46,7 +46,8 @@ def occupancy_cmd(args) -> int:
             raise UserError("--config predicts threads, registers and shared memory itself; "
                             "give either --config or --threads/--regs/--shared, not both")
         cfg = TileConfig.parse(args.config)
-        source = resources_of(spec, make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype), cfg)
+        source = resources_of(spec, make_problem(M=args.m, N=args.n, K=args.k, dtype=args.dtype, layout=args.layout),
+                              cfg)
         occ = occupancy(spec, source.threads_per_block, source.regs_per_thread, source.smem_bytes)
     else:
         missing = [f for f, v in (("--threads", args.threads), ("--regs", args.regs)) if v is None]
@@ -97,7 +98,7 @@ def rank_cmd(args) -> int:
 
         sens = sensitivity(spec, problem, configs, kernels=_kernels(args))
     if args.json:
-        out = [r.as_json() for r in top]
+        out = [{**r.as_json(), "dtype": problem.dtype, "layout": problem.layout} for r in top]
         print(json.dumps(out if sens is None else {"ranking": out, "sensitivity": _sens_json(sens)}, indent=2))
         return 0
     rl = roofline(spec, problem)
@@ -178,6 +179,19 @@ def _print_sensitivity(sens):
           f"predicted time moved by at most {max(abs(p.delta_pct) for p in items):.1f}%")
 
 
+def _l2_note(problem, p) -> str:
+    """What the L2 term stands for when the layout makes it more than the tiles' bytes."""
+    from perfmodel.dtypes import DTYPES
+    from perfmodel.layouts import LAYOUTS
+
+    lay = LAYOUTS[problem.layout]
+    mn_major = [x for x, k_major in (("A", lay.a_k_major), ("B", lay.b_k_major)) if not k_major]
+    if DTYPES[problem.dtype].k_major_only and mn_major and p.instruction.startswith("wgmma"):
+        return (f"{' and '.join(mn_major)} stored MN-major: transposed into shared memory element by element "
+                f"({problem.dtype} wgmma reads K-major only)")
+    return ""
+
+
 def _kstep_note(p) -> str:
     if p.alignment == "all":
         return "max(mma, L2, latency) + leak + spills + overhead"
@@ -199,7 +213,8 @@ def predict_cmd(args) -> int:
     ops = DTYPES[problem.dtype].ops
     if args.json:  # times in seconds per term, the total as rank --json names it
         terms = {k: v for k, v in p.model_dump().items() if k != "time_s"}
-        print(json.dumps({**cfg.as_dict(), "predicted_ms": p.predicted_ms, **terms}, indent=2))
+        print(json.dumps({**cfg.as_dict(), "dtype": problem.dtype, "layout": problem.layout,
+                          "predicted_ms": p.predicted_ms, **terms}, indent=2))
         return 0
     print(f"{cfg.name} on {spec.name}, {problem}: {p.predicted_ms:.4f} ms, {fmt_rate(p.tflops)} T{ops}/s "
           f"({fmt_pct(p.pct_of_peak / 100)} of the {p.compute_path} peak), "
@@ -219,7 +234,7 @@ def predict_cmd(args) -> int:
             ("k-steps per program", str(p.k_steps), ""),
             ("k-step", f"{p.kstep_s * us:.3f} us", _kstep_note(p)),
             ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
-            ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", ""),
+            ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(problem, p)),
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else "one element per load, per thread or SM rate"),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
@@ -277,7 +292,7 @@ def compare_cmd(args) -> int:
             raise UserError(f"no config fits on {spec.id} for {problem}")
         results.append((spec, r.best, roofline(spec, problem), r.estimated))
     if args.json:
-        print(json.dumps([{"device": s.id, **b.as_json(), "compute_path": rl.compute_path,
+        print(json.dumps([{"device": s.id, **b.as_json(), "layout": problem.layout, "compute_path": rl.compute_path,
                            "peak_tflops": rl.peak_ops_per_s / 1e12, "estimated": est} for s, b, rl, est in results],
                          indent=2))
         return 0
@@ -316,7 +331,8 @@ def table_cmd(args) -> int:
     for name in ("n", "k"):
         if getattr(args, name) is None:
             raise UserError(f"--{name} is required (a positive whole number)")
-    table = config_table(args.hw, args.n, args.k, args.dtype, ms, kernel=args.kernel, top_k=args.top_k)
+    table = config_table(args.hw, args.n, args.k, args.dtype, ms, kernel=args.kernel, top_k=args.top_k,
+                         layout=args.layout)
     text = json.dumps(table, indent=2) + "\n"
     if out is None:
         print(text, end="")

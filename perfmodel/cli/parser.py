@@ -8,6 +8,7 @@ from perfmodel import __version__
 from perfmodel.cli import gpu, hardware, model, validation
 from perfmodel.cli.errors import UserError
 from perfmodel.dtypes import NAMES as DTYPES
+from perfmodel.layouts import NAMES as LAYOUTS
 from perfmodel.names import NAME_EXAMPLE, NAME_FORM
 
 
@@ -36,6 +37,11 @@ def _problem_args(sp, required=True, default=None):
     sp.add_argument("--n", type=int, required=required, default=default, help="columns of B and C" + note)
     sp.add_argument("--k", type=int, required=required, default=default, help="the reduced dimension" + note)
     sp.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+    _layout_arg(sp)
+
+
+def _layout_arg(sp):
+    sp.add_argument("--layout", default="nn", help=f"how A and B are stored: {', '.join(LAYOUTS)} (nt: B stored N x K, as torch.nn.Linear's weight; default nn)")
 
 
 def _kernels_arg(sp):
@@ -123,6 +129,7 @@ def _model_commands(sub):
     tb.add_argument("--n", type=int, required=True, help="columns of B and C (the layer's output features)")
     tb.add_argument("--k", type=int, required=True, help="the reduced dimension (the layer's input features)")
     tb.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+    _layout_arg(tb)
     tb.add_argument("--m", help="comma-separated token counts M (default 1, 2, 4, ..., 4096)")
     tb.add_argument("--kernel", default="grouped", help="the kernel the engine runs (default grouped)")
     tb.add_argument("--top-k", type=int, default=1, help="write the best K configs per M (a list), for a short autotune")
@@ -158,6 +165,7 @@ def _validation_commands(sub):
     pl.add_argument("--n", type=int, help="columns of B and C")
     pl.add_argument("--k", type=int, help="the reduced dimension")
     pl.add_argument("--dtype", default="fp16", help=f"one of {', '.join(DTYPES)} (default fp16)")
+    _layout_arg(pl)
     pl.add_argument("--config", help=f"occupancy: mark this config ({CONFIG_HELP}; resources predicted)")
     pl.add_argument("--threads", type=int, help="occupancy: threads per block of the marked kernel")
     pl.add_argument("--regs", type=int, help="occupancy: registers per thread of the marked kernel")

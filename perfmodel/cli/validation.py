@@ -200,7 +200,8 @@ def _occupancy_figure(args):
     kernels = []
     for spec in specs:
         if args.config:
-            problem = make_problem(M=args.m or 4096, N=args.n or 4096, K=args.k or 4096, dtype=args.dtype)
+            problem = make_problem(M=args.m or 4096, N=args.n or 4096, K=args.k or 4096, dtype=args.dtype,
+                                   layout=args.layout)
             res = resources_of(spec, problem, TileConfig.parse(args.config))
             kernel = (res.threads_per_block, res.regs_per_thread, res.smem_bytes)
         else:

@@ -121,6 +121,7 @@ class SharedMemory(Frozen):
 
 class Memory(Frozen):
     l2_bytes: Bytes
+    l2_line_bytes: Bytes  # a load request's unit: a partly used line costs a whole request (perfmodel.kernels.operands)
     dram_bytes: Bytes
     dram_bw_bytes_per_s: BytesPerS
     host_link: str = Field(min_length=3)
@@ -185,6 +186,7 @@ class Calibration(Frozen):
     scalar_load_fixed_s: Union[Seconds, None] = None
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
+    gather_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     spill_s_per_reg: Union[SecondsOrZero, None] = None
     vector_efficiency: Union[Ratio, None] = None
     dram_read_over_copy: Union[Factor, None] = None

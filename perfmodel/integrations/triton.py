@@ -13,17 +13,25 @@ tensor argument (perfmodel.dtypes.from_torch), maps each triton.Config onto a pe
 TileConfig of `kernel` (default "grouped": the user's kernel is taken to be a pointer-based
 grouped GEMM like Triton's tutorial; a config with SPLIT_K > 1 maps to "splitk"; pass
 kernel="tma" for a tensor-descriptor kernel), ranks them with perfmodel.rank and returns the k
-fastest, in the user's own Config objects. Configs it cannot read are kept (the pruner never
+fastest, in the user's own Config objects.
+
+The layout (perfmodel.layouts) comes from the launch: the stride arguments (stride_am,
+stride_ak, stride_bk, stride_bn by default; a stride of 1 along K means that operand is
+K-major, e.g. `nt` for `x @ W.T` with an nn.Linear weight W stored N x K), else the strides
+of the first two tensor arguments (A as the M x K view, B as the K x N view), else `nn` with a
+one-time warning saying it could not tell. `layout=` fixes it. Configs it cannot read are kept (the pruner never
 throws a user's config away without a reason). Pure Python: it runs on a CPU, so it can be
 tested without a GPU (tests/test_triton_prune.py).
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable
 
 from perfmodel.dtypes import from_torch
 from perfmodel.errors import PerfmodelError
+from perfmodel.layouts import from_strides
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.kernels import registry
 from perfmodel.names import implied_kernel
@@ -54,6 +62,26 @@ def _dtype_of(named_args: dict) -> str | None:
     return None
 
 
+STRIDES = ("stride_am", "stride_ak", "stride_bk", "stride_bn")
+
+
+def layout_of(args: dict, strides=STRIDES) -> str | None:
+    """The launch's layout from its stride arguments, else from its first two tensors' strides;
+    None when neither says."""
+    try:
+        sam, sak, sbk, sbn = (int(args[s]) for s in strides)
+        return from_strides((sam, sak), (sbk, sbn))
+    except (KeyError, TypeError, ValueError):
+        pass
+    tensors = [v for v in args.values() if callable(getattr(v, "stride", None)) and getattr(v, "ndim", 0) == 2]
+    if len(tensors) >= 2:
+        try:
+            return from_strides(tuple(tensors[0].stride()), tuple(tensors[1].stride()))
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
 def _tile(cfg, kernel: str | None):
     kw = getattr(cfg, "kwargs", {})
     split = int(_get(kw, "SPLIT_K", 1))
@@ -64,23 +92,32 @@ def _tile(cfg, kernel: str | None):
 
 
 def prune(hw, top_k: int = 4, m: str = "M", n: str = "N", k: str = "K", dtype: str | None = None,
-          kernel: str | None = None) -> Callable:
+          kernel: str | None = None, layout: str | None = None, strides=STRIDES) -> Callable:
     """An `early_config_prune` function keeping the model's `top_k` configs for each shape.
     `kernel`: which bundled kernel model the user's kernel is (default grouped, or splitk for
-    configs with SPLIT_K > 1)."""
+    configs with SPLIT_K > 1); `layout`: fixed, or inferred per launch (module doc) from the
+    arguments named by `strides`."""
     spec = load_hardware(hw)
     if top_k < 1:
         raise ValueError("top_k must be at least 1")
     if kernel is not None:
         registry.get(kernel)  # an unknown name fails here, not at the first launch
 
+    warned = []
+
     def early_config_prune(configs: list, named_args: dict[str, Any], **kwargs) -> list:
         args = {**named_args, **kwargs}
+        lay = layout or layout_of(args, strides)
+        if lay is None and not warned:
+            warned.append(True)
+            warnings.warn(f"perfmodel.triton.prune: no stride arguments ({', '.join(strides)}) or 2-D tensors to "
+                          "tell the operands' layout from; ranking as nn (pass layout=...)", stacklevel=2)
         try:
             problem = GemmProblem(M=int(args[m]), N=int(args[n]), K=int(args[k]),
-                                  dtype=dtype or _dtype_of(args) or "fp16")
+                                  dtype=dtype or _dtype_of(args) or "fp16", layout=lay or "nn")
         except (KeyError, ValueError, TypeError):
             return list(configs)  # not a shape the model can read: keep everything
+        early_config_prune.last_problem = problem
         readable, tiles = [], []
         for cfg in configs:
             try:
@@ -104,4 +141,5 @@ def prune(hw, top_k: int = 4, m: str = "M", n: str = "N", k: str = "K", dtype: s
         return (keep or readable[:1]) + unreadable
 
     early_config_prune.perfmodel_device = spec.id
+    early_config_prune.last_problem = None  # the problem of the latest launch it ranked (layout included)
     return early_config_prune

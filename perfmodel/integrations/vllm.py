@@ -33,14 +33,16 @@ def vllm_entry(config) -> dict[str, int]:
     return {VLLM_KEYS[k]: int(getattr(config, k)) for k in VLLM_KEYS}
 
 
-def config_table(hw, n: int, k: int, dtype: str, ms=DEFAULT_MS, kernel: str = "grouped", top_k: int = 1) -> dict:
-    """{str(M): entry} (or {str(M): [entries]} for top_k > 1), M ascending."""
+def config_table(hw, n: int, k: int, dtype: str, ms=DEFAULT_MS, kernel: str = "grouped", top_k: int = 1,
+                 layout: str = "nn") -> dict:
+    """{str(M): entry} (or {str(M): [entries]} for top_k > 1), M ascending. A serving engine's
+    linear layers are x @ W.T with W stored N x K: layout "nt"."""
     if top_k < 1:
         raise ConfigError(f"--top-k must be at least 1, got {top_k}")
     spec = load_hardware(hw)
     table: dict = {}
     for m in sorted(set(ms)):
-        problem = make_problem(M=m, N=n, K=k, dtype=dtype)
+        problem = make_problem(M=m, N=n, K=k, dtype=dtype, layout=layout)
         ranking = rank(spec, problem, kernels=kernel)
         if len(ranking) == 0:
             raise ConfigError(f"no {kernel} config fits on {spec.id} for {problem}")

@@ -11,7 +11,10 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     vector path (no matrix instruction for the dtype):  t_mma = b F / R_vec
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
-    L2 -> SM:       t_l2  = b (BM + BN) BK bytes / (L2 bandwidth / active SMs, <= 2x the even share)
+    L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
+                            / (L2 bandwidth / active SMs, <= 2x the even share),
+                    or b x gathered elements / R_g where an MN-major TF32/FP8 operand is
+                    transposed into shared memory element by element, if that is longer
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
     load class "all" (both operands in vectors through the async-copy pipeline):
                     t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
@@ -45,7 +48,8 @@ from perfmodel.hardware.transfer import constant
 
 #: the constants of the k-step and tile formulas that a device measures (or borrows)
 CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pipeline_latency_s", "kstep_overhead_s",
-              "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm", "spill_s_per_reg",
+              "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm",
+              "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent")
 
@@ -66,6 +70,7 @@ class TimingParams:
     scalar_load_fixed_s: float
     scalar_load_s_per_elem: float
     scalar_load_elems_per_s_per_sm: float
+    gather_elems_per_s_per_sm: float  # elements per second per SM transposed into shared memory one by one
     spill_s_per_reg: float
     l2_bw_bytes_per_s: float
     dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
@@ -121,7 +126,8 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         warp_mma_step_s=cal["warp_mma_step_s"], pipeline_latency_s=cal["pipeline_latency_s"],
         kstep_overhead_s=cal["kstep_overhead_s"], scalar_load_fixed_s=cal["scalar_load_fixed_s"],
         scalar_load_s_per_elem=cal["scalar_load_s_per_elem"],
-        scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
+        scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"],
+        gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
@@ -137,7 +143,9 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
 class KStep:
     """One k-step of one block, for arrays of configs: what the k-step formulas need.
 
-    flops        2 BM BN BK                         l2_bytes   (BM + BN) BK in_bytes
+    flops        2 BM BN BK
+    l2_bytes     the tiles' L2 requests in bytes, whole lines (perfmodel.kernels.operands)
+    gathered     elements transposed into shared memory one by one (TF32/FP8 operands stored MN-major)
     smem_bytes   shared-memory traffic (smem_bytes_per_kstep)
     warps        num_warps;  threads = warps x warp size
     sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
@@ -151,6 +159,7 @@ class KStep:
 
     flops: np.ndarray
     l2_bytes: np.ndarray
+    gathered: np.ndarray
     smem_bytes: np.ndarray
     warps: np.ndarray
     threads: np.ndarray
@@ -228,7 +237,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
         t_mma = b * F / p.vector_ops_per_s_per_sm
-    t_l2 = b * step.l2_bytes / l2_per_sm(p, active)
+    # loads into shared memory: L2 requests, or the gathered elements where those take longer
+    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), b * step.gathered / p.gather_elems_per_s_per_sm)
     t_lat = p.pipeline_latency_s / step.depth
     t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator

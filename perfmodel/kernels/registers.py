@@ -11,11 +11,12 @@ geometry of its built-in space: `perfmodel/kernels/<kernel>/register_table.json`
 `python validation/register_table.py compile --kernel K` then `... build --kernel K` (offline
 compiles, no GPU; validation/data/README.md says how long they take).
 
-Lookup: (compile target, load class, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, stage class), the
-target being the device's `toolchain.register_target` (a device without a public compiler names
-a stand-in there, and its file says so), the stage class min(num_stages, 3), or 3 where nothing
-is pipelined (load class "none"); 16-bit operands (fp16 compiles; bf16 allocates within 10% of
-fp16 on 162/162 sm_90 configs). The table's grid is in its own header.
+Lookup: (key, load class, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, stage class), the key the
+device's `toolchain.register_target` (a device without a public compiler names a stand-in
+there, and its file says so) with the dtype and layout it was compiled in (table_key: "sm_90",
+"sm_90/nt", "sm_90/tf32", ...), the stage class min(num_stages, 3), or 3 where nothing is
+pipelined (load class "none"). A layout without compiles of its own reads its A-majorness
+sibling's (tn: nn's, tt: nt's), said so in the source. The table's grid is in its own header.
 
 Outside a table (other dtypes, tiles off the grid, accumulators above 256 registers per thread,
 devices without a register target) the linear fit of validation/fit_registers.py predicts the
@@ -37,6 +38,18 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 
 STAGE_CLASSES = (1, 2, 3)
+
+#: the operand dtypes a table holds compiles of: 16-bit ones share the fp16 compiles (bf16
+#: allocates within 10% of fp16 on 162/162 sm_90 configs); TF32 has its own
+TABLE_WIDTHS = {"fp16": "", "bf16": "", "tf32": "/tf32"}
+
+
+def table_key(target: str, dtype: str, layout: str = "nn") -> str | None:
+    """The table's key for compiles of a target in a dtype and layout: "sm_90", "sm_90/nt",
+    "sm_90/tf32", "sm_90/tf32/nt"; None for a dtype no table is compiled in."""
+    if dtype not in TABLE_WIDTHS:
+        return None
+    return target + TABLE_WIDTHS[dtype] + ("" if layout == "nn" else f"/{layout}")
 
 
 def stage_class(stages, load: str) -> np.ndarray:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from perfmodel.kernels.base import ConfigArrays, Resources
+from perfmodel.kernels.operands import operand_traffic
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -47,8 +48,10 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources) -> KStep:
     threads = res.threads.astype(float)
     elems_blk = _ELEMENTWISE[res.load](bm, bn, bk).astype(float)
     family = ctx.spec.toolchain.mma_family
+    ops = operand_traffic(ctx.problem, bm, bn, bk, int(ctx.spec.memory.l2_line_bytes.value),
+                          res.is_wgmma)
     return KStep(
-        flops=2.0 * bm * bn * bk, l2_bytes=(bm + bn) * bk * e,
+        flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,

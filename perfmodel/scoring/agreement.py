@@ -42,8 +42,20 @@ def kernel_of(row: dict) -> str:
 def load_class_of(row: dict) -> str:
     """The alignment class a recorded row was compiled in (older rows carry only "aligned")."""
     if "M" in row:  # a device run
-        return GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"]).alignment
+        return problem_of_run(row).alignment
     return row.get("alignment") or ("all" if row["aligned"] else "none")
+
+
+def problem_of_run(row: dict) -> GemmProblem:
+    return GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"], layout=row.get("layout", "nn"))
+
+
+def problem_of_compile(row: dict) -> GemmProblem:
+    """The problem an offline compile stands for: its sizes' class's representative, in its layout
+    (rows in layout nn name only the load class, which is the sizes' class there)."""
+    sizes = row.get("sizes") or load_class_of(row)
+    M, N, K = ALIGNMENTS[sizes].representative()
+    return GemmProblem(M=M, N=N, K=K, dtype=row["dtype"], layout=row.get("layout", "nn"))
 
 
 def is_table_compile(row: dict) -> bool:
@@ -52,19 +64,20 @@ def is_table_compile(row: dict) -> bool:
     if "M" in row and {k for k in ("M", "N", "K") if row[k] % 16 == 0} != set(ALIGNMENTS[alignment].divisible):
         return False  # the JIT specialised the sizes differently from the table's compile
     stages_in_table = int(stage_class(row["num_stages"], alignment)) == row["num_stages"]
-    return row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
+    return (row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
+            and row.get("layout", "nn") == "nn")
 
 
 def _recorded(row: dict, run_device: str, model):
     """(label, device, problem) of a recorded compile or device run, or None; a run's label
     names the load class the kernel compiles the problem to."""
+    layout = "" if row.get("layout", "nn") == "nn" else f"/{row['layout']}"
     if row.get("kind") == "compile" and row.get("status") == "ok":
-        cls = load_class_of(row)
-        M, N, K = ALIGNMENTS[cls].representative()
-        return f"{row['target']}/{cls}", device_for_target(row["target"]), GemmProblem(M=M, N=N, K=K, dtype=row["dtype"])
+        p = problem_of_compile(row)
+        return f"{row['target']}{layout}/{model.load_class(p)}", device_for_target(row["target"]), p
     if row.get("kind") == "run" and row.get("n_regs") is not None and row.get("smem_bytes") is not None:
-        p = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"])
-        return f"{run_device}-jit/{model.load_class(p)}", run_device, p
+        p = problem_of_run(row)
+        return f"{run_device}-jit{layout}/{model.load_class(p)}", run_device, p
     return None
 
 

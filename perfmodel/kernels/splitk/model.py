@@ -43,6 +43,10 @@ class SplitKKernel(GroupedKernel):
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
         return ConfigArrays.product(tile_grid(problem, SPLITS))
 
+    def epilogue_bytes(self, problem: GemmProblem) -> int:
+        """The partial tiles are stored in fp32."""
+        return 4
+
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         p, problem = ctx.params, ctx.problem
         M, N = problem.M, problem.N

@@ -1,0 +1,64 @@
+"""How the A and B tiles of one k-step travel, given the layout (perfmodel.layouts): the rows
+each tile is read in, the L2 requests they cost, and which elements are gathered one by one.
+
+A k-step reads A's tile (BM x BK) and B's (BK x BN) from the stored tensors:
+
+    operand stored K-major (A in `n`, B in `t`):   rows = BM (or BN),  row bytes = BK x e
+    operand stored MN-major (A in `t`, B in `n`):  rows = BK,          row bytes = BM (or BN) x e
+
+L2 request bytes: rows x ceil(row bytes / line) x line, line = the device's L2 line
+(memory.l2_line_bytes): a load request for part of a line costs the whole line's slot, so a
+K-major fp16 tile with BK = 32 (64-byte rows) costs twice its bytes. In `nn` this touches only A
+at BK x e < line; in `nt` B's rows are BK x e long too, which is what made 16-bit `nt` runs with
+BK = 32 slower than `nn` on the H200 in proportion to BN (validation/data/h200/layouts.jsonl:
+median +7% at BN = 64, +13% at 128, +21-38% at 256).
+
+Gathered elements: sm_90's wgmma reads TF32 and FP8 operands from shared memory only K-major
+(perfmodel.dtypes: k_major_only), so an operand stored MN-major in one of them is
+transposed on its way in, 4 (or 1) bytes per copy instead of 16: the sm_90 compile of the TF32
+grouped kernel in `nn` issues 116 cp.async per k-step against 44 in `nt`, with the same shared
+memory (validation/data/compile/compile_sweep_tf32.jsonl: 162/163 configs the same bytes). Those
+elements go at their own rate (calibration gather_elems_per_s_per_sm, fitted by
+validation/fit_gather.py on the TF32 `nn` runs of the layouts suite), in the pipeline (they
+overlap the math like the vector loads they replace).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from perfmodel.dtypes import DTYPES
+from perfmodel.layouts import LAYOUTS
+
+
+@dataclass(frozen=True)
+class OperandTraffic:
+    """Per k-step and block, arrays over configs."""
+
+    l2_request_bytes: np.ndarray  # bytes the L2 serves, whole lines per request
+    gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major)
+
+
+def _rows(k_major: bool, mn, bk, e):
+    """(rows, row bytes) of one operand tile: mn = BM (A) or BN (B)."""
+    return (mn, bk * e) if k_major else (bk, mn * e)
+
+
+def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major) -> OperandTraffic:
+    """The A and B tiles of a k-step (module doc); `smem_k_major` (arrays): the dot is an
+    instruction that reads its operands from shared memory K-major only for TF32/FP8: sm_90's
+    wgmma. mma.sync loads its operands into registers first and reads either majorness (the
+    H200's TF32 mma.sync configs ran as fast in `nn` as in `nt`: median ratio 1.00 at 4096^3);
+    AMD's MFMA does the same, and no timed AMD run says what its transposes cost."""
+    lay, e = LAYOUTS[problem.layout], problem.in_bytes
+    total = np.zeros(np.shape(bm), dtype=float)
+    gathered = np.zeros(np.shape(bm), dtype=float)
+    gather = np.asarray(smem_k_major) & DTYPES[problem.dtype].k_major_only
+    for k_major, mn in ((lay.a_k_major, bm), (lay.b_k_major, bn)):
+        rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
+        total += rows * np.ceil(row_bytes / line_bytes) * line_bytes
+        if not k_major:
+            gathered += np.where(gather, np.asarray(mn, dtype=float) * bk, 0.0)
+    return OperandTraffic(total, gathered)
