@@ -85,6 +85,28 @@ def test_register_tables_cover_the_builtin_geometries():
                     assert found.all(), (model.name, key, alignment, stages, g[~found][:3])
 
 
+
+@pytest.mark.parametrize("kernel,target,aligned,c,dtype,layout", [
+    ("grouped", "sm_90", "all", (64, 64, 32, 4, 2), "fp16", "nn"),
+    ("grouped", "sm_80", "none", (32, 64, 32, 2, 3), "fp16", "nn"),
+    ("grouped", "gfx942", "k", (64, 32, 64, 4, 1), "fp16", "nn"),
+    ("grouped", "gfx908", "n", (16, 64, 32, 2, 3), "fp16", "nn"),
+    ("tma", "sm_90", "all", (64, 128, 32, 4, 3), "fp16", "nn"),
+    ("grouped", "sm_90", "all", (64, 64, 32, 4, 2), "fp16", "nt"),
+    ("grouped", "gfx90a", "none", (32, 64, 32, 2, 3), "fp16", "nt"),
+    ("grouped", "sm_90", "all", (64, 32, 32, 4, 3), "tf32", "nn"),
+    ("tma", "sm_90", "all", (64, 64, 32, 4, 3), "fp16", "nt")])
+def test_register_table_reproduces_on_recompile(kernel, target, aligned, c, dtype, layout):
+    """Recompile a table entry now (small tiles: fast) and compare."""
+    pytest.importorskip("triton")
+    from perfmodel.kernels.registers import table_key
+    from validation.compile_sweep import one
+
+    cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)
+    row = one((kernel, target, dtype, aligned, cfg, layout))
+    regs, _, found = registry.get(kernel).table.lookup(table_key(target, dtype, layout), row["alignment"], *c)
+    assert found and int(regs) == (row["n_regs"] if "n_regs" in row else row["TotalNumVgprs"]), (target, c)
+
 def test_configs_outside_the_table_fall_back_to_the_fit():
     p32 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp32")
     p16 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
