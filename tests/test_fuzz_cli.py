@@ -142,7 +142,12 @@ def test_fuzzed_command_lines(data, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("fuzz")
     argv = data.draw(argvs(tmp))
     before = set(tmp.rglob("*"))
-    rc, out, err = _run(argv)
+    here = os.getcwd()
+    os.chdir(tmp)  # a hostile relative path ("é", "-", " ") is written here, not into the checkout
+    try:
+        rc, out, err = _run(argv)
+    finally:
+        os.chdir(here)
     assert rc in (0, 2), (argv, rc, err)
     assert "Traceback" not in err, (argv, err)
     assert len(err.strip().splitlines()) <= 3, (argv, err)
