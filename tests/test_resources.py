@@ -11,6 +11,7 @@ import perfmodel
 from perfmodel.kernels import registry
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.prediction import resources_of
+from perfmodel.kernels.registers import table_key
 from perfmodel.scoring.agreement import agreement, is_table_compile, load_class_of, total
 
 DATA = Path(__file__).resolve().parent.parent / "validation" / "data"
@@ -54,11 +55,13 @@ def test_registers_within_10_percent_for_90_percent_of_compiles_the_table_was_no
 def test_register_table_holds_what_the_compiler_reports():
     """Where a compile sweep (a separate run, its own file) compiled exactly a table entry, the
     table holds the same registers: each table is the compiler's output, not a fit."""
-    for model, rows in ((GROUPED, _sweeps()), (TMA, _rows(DATA / "compile" / "compile_sweep_tma.jsonl"))):
+    sweeps = {name: _rows(DATA / "compile" / f"compile_sweep_{name}.jsonl") for name in ("nt", "tf32", "tma", "tma_nt")}
+    for model, rows in ((GROUPED, _sweeps() + sweeps["nt"] + sweeps["tf32"]), (TMA, sweeps["tma"] + sweeps["tma_nt"])):
         rows = [r for r in rows if r.get("kind") == "compile" and r["status"] == "ok" and is_table_compile(r)]
         assert len(rows) >= 60, model.name
         for r in rows:
-            regs, _, found = model.table.lookup(r["target"], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"],
+            key = table_key(r["target"], r["dtype"], r.get("layout", "nn"))
+            regs, _, found = model.table.lookup(key, load_class_of(r), r["BLOCK_M"], r["BLOCK_N"],
                                                 r["BLOCK_K"], r["num_warps"], r["num_stages"])
             want = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]
             assert found and int(regs) == want, f"{model.name} {r['target']} {r['config']}"
@@ -99,7 +102,6 @@ def test_register_tables_cover_the_builtin_geometries():
 def test_register_table_reproduces_on_recompile(kernel, target, aligned, c, dtype, layout):
     """Recompile a table entry now (small tiles: fast) and compare."""
     pytest.importorskip("triton")
-    from perfmodel.kernels.registers import table_key
     from validation.compile_sweep import one
 
     cfg = dict(zip(("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"), c), GROUP_M=8, SPLIT_K=1)

@@ -12,6 +12,7 @@ from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
+from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import ALIGNMENTS, TileConfig, make_problem
 
@@ -181,9 +182,6 @@ def _print_sensitivity(sens):
 
 def _l2_note(problem, p) -> str:
     """What the L2 term stands for when the layout makes it more than the tiles' bytes."""
-    from perfmodel.dtypes import DTYPES
-    from perfmodel.layouts import LAYOUTS
-
     lay = LAYOUTS[problem.layout]
     mn_major = [x for x, k_major in (("A", lay.a_k_major), ("B", lay.b_k_major)) if not k_major]
     if DTYPES[problem.dtype].k_major_only and mn_major and p.instruction.startswith("wgmma"):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from perfmodel.layouts import LAYOUTS  # plain tables
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
 # (family, M, N, K, dtype)
@@ -328,8 +329,6 @@ TMA_CONFIGS = [cfg(128, 128, 64, 4, 3, 8), cfg(128, 256, 64, 8, 3, 8), cfg(64, 1
 def tma_ok(M: int, N: int, K: int, layout: str = "nn", in_bytes: int = 2) -> bool:
     """Tensor descriptors need 16-byte aligned row strides: of the stored A and B (perfmodel.layouts)
     and of C (N elements of the output, which has the inputs' size here)."""
-    from perfmodel.layouts import LAYOUTS
-
     la, lb = LAYOUTS[layout].leading(M, N, K)
     return all(x * in_bytes % 16 == 0 for x in (la, lb, N))
 

@@ -60,7 +60,7 @@ def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
             M, N, K = (int(r[k]) for k in ("M", "N", "K"))
             dtype = (r.get("dtype") or "fp16").strip().lower()
             layout = (r.get("layout") or "nn").strip().lower()
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError):
             raise ShapesError(f"{path}:{i}: needs whole numbers in columns M, N, K (and a dtype), got {dict(r)}") from None
         if min(M, N, K) < 1 or dtype not in SWEPT_DTYPES or layout not in LAYOUTS:
             raise ShapesError(f"{path}:{i}: M, N, K must be positive, dtype one of {', '.join(SWEPT_DTYPES)} (the bundled "

@@ -42,6 +42,9 @@ STAGE_CLASSES = (1, 2, 3)
 #: the operand dtypes a table holds compiles of: 16-bit ones share the fp16 compiles (bf16
 #: allocates within 10% of fp16 on 162/162 sm_90 configs); TF32 has its own
 TABLE_WIDTHS = {"fp16": "", "bf16": "", "tf32": "/tf32"}
+#: what the tables were compiled in: fp16 stands for 16-bit, TF32 on the NVIDIA targets; nn and nt
+COMPILED_DTYPES = ("fp16", "tf32")
+COMPILED_LAYOUTS = ("nn", "nt")
 
 
 def table_key(target: str, dtype: str, layout: str = "nn") -> str | None:

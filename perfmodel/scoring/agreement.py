@@ -10,9 +10,9 @@ Recorded compiles come from two places, both Triton 3.6.0:
 
 Per kernel and "target/class": the share whose shared bytes the rule gets exactly and whose
 registers it gets within 10%, over all recorded compiles and over the held-out ones: those
-that are not the very compile the kernel's register table holds (fp16, GROUP_M 8, the stage
-class's own num_stages, the class's 16-divisible sizes), where agreement would be the compiler
-agreeing with itself.
+that are not the very compile the kernel's register table holds (fp16 or TF32, nn or nt, GROUP_M
+8, the stage class's own num_stages, the class's 16-divisible sizes), where agreement would be
+the compiler agreeing with itself.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from perfmodel.errors import DataError
 from perfmodel.hardware.registry import known_devices, load_hardware
 from perfmodel.kernels import registry
 from perfmodel.kernels.base import ConfigArrays
-from perfmodel.kernels.registers import stage_class
+from perfmodel.kernels.registers import COMPILED_DTYPES, COMPILED_LAYOUTS, stage_class
 from perfmodel.problem import ALIGNMENTS, GemmProblem
 
 COUNTS = ("n", "smem_exact", "regs_within_10pct", "held_out_n", "held_out_regs_within_10pct")
@@ -64,8 +64,8 @@ def is_table_compile(row: dict) -> bool:
     if "M" in row and {k for k in ("M", "N", "K") if row[k] % 16 == 0} != set(ALIGNMENTS[alignment].divisible):
         return False  # the JIT specialised the sizes differently from the table's compile
     stages_in_table = int(stage_class(row["num_stages"], alignment)) == row["num_stages"]
-    return (row["dtype"] == "fp16" and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table
-            and row.get("layout", "nn") == "nn")
+    return (row["dtype"] in COMPILED_DTYPES and row.get("layout", "nn") in COMPILED_LAYOUTS
+            and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table)
 
 
 def _recorded(row: dict, run_device: str, model):
