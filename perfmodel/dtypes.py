@@ -34,6 +34,12 @@ class Dtype:
     #: whether the tensor cores read this dtype's operands only K-major from shared memory
     #: (TF32 and FP8 wgmma on sm_90; 16-bit wgmma takes either majorness)
     k_major_only: bool = False
+    out_torch: str | None = None  # torch dtype of C where it is not the inputs' (fp8 -> float16)
+
+    @property
+    def c_torch(self) -> str:
+        """The torch dtype of the output tensor C."""
+        return self.out_torch or self.torch
 
 
 DTYPES: dict[str, Dtype] = {d.name: d for d in (
@@ -42,8 +48,9 @@ DTYPES: dict[str, Dtype] = {d.name: d for d in (
     Dtype("tf32", 4, 4, "float32", "fp32", precision="tf32", k_major_only=True),
     Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH"),
     Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB"),
-    Dtype("int8", 1, 4, "int8", "i8", ops="OP"),
-    Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",), k_major_only=True),
+    Dtype("int8", 1, 4, "int8", "i8", ops="OP", out_torch="int32"),
+    Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",), k_major_only=True,
+          out_torch="float16"),
 )}
 
 #: the names, in the order tables show them

@@ -49,7 +49,7 @@ def test_shapes_file(tmp_path):
     assert read_shapes(str(good)) == [(1000, ("llm", 16, 4096, 4096, "fp16", "nt")),
                                       (1001, ("user", 512, 11008, 4096, "bf16", "nn"))]
     for name, text, words in (("a.csv", "M,N,K,dtype\n16,x,4096,fp16\n", "a.csv:2"),
-                              ("b.csv", "M,N,K,dtype\n16,4096,4096,fp8\n", "dtype one of fp16, bf16, tf32, fp32"),
+                              ("b.csv", "M,N,K,dtype\n16,4096,4096,int8\n", "dtype one of fp16, bf16, tf32, fp32, fp8"),
                               ("e.csv", "M,N,K,dtype,layout\n16,4096,4096,fp16,kn\n", "layout one of nn, nt"),
                               ("c.csv", "", "no shapes"), ("d.csv", "M,N\n1,2\n", "columns M, N, K")):
         p = tmp_path / name
@@ -63,7 +63,7 @@ def test_what_a_sweep_times_follows_the_device():
 
     h200 = entries_for_shape(64, 4096, 4096, "fp16", "nn", {}, (132, 232448), tma=True)
     bw = entries_for_shape(64, 4096, 4096, "fp16", "nn", {}, (80, 65536), tma=False)
-    assert {e["kernel"] for e in h200} == {"grouped", "splitk", "tma"}
+    assert {e["kernel"] for e in h200} == {"grouped", "splitk", "tma", "persistent", "persistent_ws"}
     assert {e["kernel"] for e in bw} == {"grouped", "splitk"}
     assert len(bw) < len(h200)  # 64 KiB of LDS rules out the deep pipelines
     assert all(e["config"]["num_stages"] * (e["config"]["BLOCK_M"] + e["config"]["BLOCK_N"]) * e["config"]["BLOCK_K"]

@@ -54,7 +54,7 @@ from perfmodel.problem import ALIGNMENTS, GemmProblem  # noqa: E402
 from validation import suite  # noqa: E402
 
 OUT = HERE / "data" / "compile" / "compile_sweep.jsonl"
-KERNELS = ("grouped", "tma")
+KERNELS = ("grouped", "tma", "persistent", "persistent_ws")
 
 
 def compile_targets(feature: str | None = None) -> dict[str, tuple]:
@@ -69,6 +69,12 @@ def compile_targets(feature: str | None = None) -> dict[str, tuple]:
 
 
 TARGETS = compile_targets()
+#: NUM_SMS the persistent kernels are compiled with per target: the SMs of the device the grid was
+#: timed on where it has the target (only a loop stride: resources do not depend on it)
+SM_COUNT = {t: 132 for t in TARGETS}
+SOURCES = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel",
+           "persistent": "perfmodel/gpu/persistent.py:matmul_persistent_kernel (WARP_SPECIALIZE False, FLATTEN True)",
+           "persistent_ws": "perfmodel/gpu/persistent.py:matmul_persistent_kernel (WARP_SPECIALIZE True, FLATTEN False)"}
 
 _AMD_FIELDS = {
     "NumVgprs": r"; NumVgprs: (\d+)",
@@ -170,10 +176,42 @@ def compile_tma(target_name: str, dtype: str, c: dict, layout: str = "nn"):
                           options={"num_warps": c["num_warps"], "num_stages": c["num_stages"]})
 
 
+def compile_persistent(target_name: str, dtype: str, c: dict, layout: str = "nn", kernel: str = "persistent"):
+    """Compile matmul_persistent_kernel (perfmodel/gpu/persistent.py) in the variant `kernel`
+    names, as the launcher specializes it: the TMA kernel's boxes, C in BM x BN/2 boxes of the
+    output dtype, NUM_SMS of the target's bundled device (132 for sm_90)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    from perfmodel.gpu import persistent as pk
+
+    backend, arch, warp = TARGETS[target_name]
+    fn = pk.matmul_persistent_kernel
+    names = fn.arg_names
+    bm, bn, bk, t = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], DTYPES[dtype].triton
+    out = {2: "fp16", 4: "fp32"}[DTYPES[dtype].out_bytes] if dtype != "bf16" else "bf16"
+    lay = LAYOUTS[layout]
+    a_box = f"[{bm}, {bk}]" if lay.a_k_major else f"[{bk}, {bm}]"
+    b_box = f"[{bn}, {bk}]" if lay.b_k_major else f"[{bk}, {bn}]"
+    sig = {"a_desc": f"tensordesc<{t}{a_box}>", "b_desc": f"tensordesc<{t}{b_box}>",
+           "c_desc": f"tensordesc<{out}[{bm}, {bn // 2}]>", "M": "i32", "N": "i32", "K": "i32"}
+    sig.update({n: "constexpr" for n in names[6:]})
+    constexprs = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": c["GROUP_M"], "NUM_SMS": SM_COUNT[target_name],
+                  "PRECISION": DTYPES[dtype].precision, "A_T": not lay.a_k_major, "B_T": lay.b_k_major,
+                  **pk.VARIANTS[kernel]}
+    attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in ("M", "N", "K")}
+    src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in constexprs.items()}, attrs=attrs)
+    return triton.compile(src, target=GPUTarget(backend, arch, warp),
+                          options={"num_warps": c["num_warps"], "num_stages": c["num_stages"]})
+
+
 def compile_kernel(kernel: str, target_name: str, dtype: str, alignment, c: dict, layout: str = "nn"):
     """Compile one bundled kernel for one config (alignment: the grouped kernel's class)."""
     if kernel == "tma":
         return compile_tma(target_name, dtype, c, layout)
+    if kernel.startswith("persistent"):
+        return compile_persistent(target_name, dtype, c, layout, kernel)
     return compile_grouped(target_name, dtype, alignment, c, layout)
 
 
@@ -198,6 +236,9 @@ def nvidia_resources(kernel) -> dict:
         "local_bytes": int(m.group(4)),
         "mma": "wgmma" if "wgmma.mma_async" in ptx else ("mma" if "mma.sync" in ptx else "fma"),
         "async_copy": "cp.async.bulk" if "cp.async.bulk" in ptx else ("cp.async" if "cp.async" in ptx else "none"),
+        # warp specialization: partitions in the TTGIR, the warps the kernel launches with, register moves
+        "warp_specialized": "ttg.warp_specialize" in kernel.asm.get("ttgir", ""),
+        "launch_warps": int(kernel.metadata.num_warps), "setmaxnreg": ptx.count("setmaxnreg"),
     }
 
 
@@ -263,7 +304,7 @@ def jobs_for(targets, alignments=("all", "none"), kernel="grouped", layouts=("nn
 
 def kernel_targets(kernel: str) -> dict[str, tuple]:
     """The compile targets a kernel runs on (the TMA kernel: devices with a TMA only)."""
-    return compile_targets("tensor_memory_accelerator" if kernel == "tma" else None)
+    return compile_targets("tensor_memory_accelerator" if kernel != "grouped" else None)
 
 
 def main(argv=None) -> int:
@@ -288,7 +329,7 @@ def main(argv=None) -> int:
             print(f"compile_sweep: target '{t}' not compilable for {args.kernel}; allowed: {', '.join(allowed)}",
                   file=sys.stderr)
             return 2
-    alignments = [a.strip() for a in (args.alignments or ("all" if args.kernel == "tma" else "all,none")).split(",")
+    alignments = [a.strip() for a in (args.alignments or ("all,none" if args.kernel == "grouped" else "all")).split(",")
                   if a.strip()]
     bad = [a for a in alignments if a not in ALIGNMENTS]
     if bad:
@@ -305,7 +346,7 @@ def main(argv=None) -> int:
         jobs = jobs[: args.limit]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     header = {"kind": "header", "triton": triton.__version__, "kernel": args.kernel,
-              "source": "perfmodel/gpu/kernels.py:" + ("matmul_tma_kernel" if args.kernel == "tma" else "matmul_kernel"),
+              "source": SOURCES[args.kernel],
               "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
               "command": "python validation/compile_sweep.py " + " ".join(argv or sys.argv[1:]),
               "targets": targets}

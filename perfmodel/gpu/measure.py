@@ -22,13 +22,33 @@ def kernel_resources(k, threads: int) -> dict:
 
 def _launcher(kernel, a, b, c, cf, workspace):
     from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu import persistent as pk
 
     if kernel == "grouped":
         return lambda: mk.launch_matmul(a, b, c, cf)
     if kernel == "splitk":
         return lambda: mk.launch_splitk(a, b, c, cf, workspace)
+    if kernel in pk.VARIANTS:
+        descs, sms = pk.make_persistent_descriptors(a, b, c, cf), pk.sm_count()
+        return lambda: pk.launch_persistent(a, b, c, cf, descs, sms, kernel)
     descs = mk.make_tma_descriptors(a, b, c, cf)
     return lambda: mk.launch_tma(a, b, c, cf, descs)
+
+
+def graphed(launch):
+    """The launch(es) captured in one CUDA graph (a replay is one host call however many kernels
+    it holds: split-K's second launch is not timed as host time)."""
+    import torch
+
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        launch()  # warm-up on a side stream, as torch's graph capture wants
+    torch.cuda.current_stream().wait_stream(stream)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        launch()
+    return g.replay
 
 
 def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
@@ -41,10 +61,22 @@ def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
         torch.backends.cuda.matmul.allow_tf32 = tf32
         extra = {"precision": "tf32" if tf32 else "ieee"}
     f = lambda: torch.matmul(a, b)  # noqa: E731
+    if a.dtype.itemsize == 1:  # fp8: cuBLASLt through torch._scaled_mm, which wants B K-major (nt)
+        if not transposed_view(b) or transposed_view(a):
+            return {**base, "kind": "cublas", "vendor": env.vendor(), "status": "error",
+                    "error": "torch._scaled_mm takes A row-major and B column-major (layout nt) only"}
+        one = torch.ones((), device="cuda", dtype=torch.float32)
+        f = lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.float16)  # noqa: E731
+        extra = {"blas": "torch._scaled_mm"}
     t = bench(f, quick_time_ms(f))
-    c = torch.matmul(a, b)
+    c = f()
     return {**base, "kind": "cublas", "vendor": env.vendor(), "time_ms": t, **extra,
             "rel_err": (c.float() - ref).norm().item() / ref_norm}
+
+
+def transposed_view(x) -> bool:
+    """Whether a 2-D view is the transpose of a row-major tensor."""
+    return x.stride(0) == 1 and x.stride(1) != 1
 
 
 def _blas_rows(base, a, b, ref, ref_norm, dtype) -> list[dict]:
@@ -66,8 +98,9 @@ def operands(M: int, N: int, K: int, dtype: str, layout: str):
 
     dt = getattr(torch, DTYPES[dtype].torch)
     (sa, sb), lay = LAYOUTS[layout].stored_shapes(M, N, K), LAYOUTS[layout]
-    a = torch.randn(sa, device="cuda", dtype=dt)
-    b = torch.randn(sb, device="cuda", dtype=dt)
+    # drawn in fp32 and rounded to the dtype (torch has no randn for fp8)
+    a = torch.randn(sa, device="cuda", dtype=torch.float32).to(dt)
+    b = torch.randn(sb, device="cuda", dtype=torch.float32).to(dt)
     return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
 
 
@@ -85,6 +118,8 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
         row.update(kernel_resources(ks[0], cf["num_warps"] * warp))
         if len(ks) > 1:
             row["reduce_n_regs"] = int(ks[1].n_regs)
+        if kernel == "splitk":  # two launches: timed as one CUDA graph replay
+            launch, row["timing"] = graphed(launch), "cudagraph"
         row["time_ms"] = bench(launch, quick_time_ms(launch))
         row["status"] = "ok" if row["correct"] else "incorrect"
     except Exception as ex:  # noqa: BLE001 - a config that fails is recorded, not fatal
@@ -102,13 +137,12 @@ def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
     from perfmodel.gpu.suite import fields
 
     fam, M, N, K, dtype, layout = fields(shape)
-    dt = getattr(torch, DTYPES[dtype].torch)
     torch.manual_seed(1000 + si)
     a, b = operands(M, N, K, dtype, layout)
     torch.backends.cuda.matmul.allow_tf32 = False  # the reference in IEEE fp32
     ref = torch.matmul(a.float(), b.float())
     ref_norm = ref.norm().item()
-    c = torch.empty((M, N), device="cuda", dtype=dt)
+    c = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
     base = {"shape_index": si, "family": fam, "M": M, "N": N, "K": K, "dtype": dtype,
             **({"layout": layout} if layout != "nn" else {})}
     for row in _blas_rows(base, a, b, ref, ref_norm, dtype):

@@ -17,7 +17,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from perfmodel.layouts import LAYOUTS  # plain tables
+from perfmodel.gpu.configs import (  # noqa: F401  (the config tables, re-exported for the lab)
+    DEFAULT_CONFIG, PERSISTENT_CONFIGS, SPLITK_BASES, TMA_CONFIGS, TUTORIAL_CONFIGS, _plausible, cfg, cfg_name,
+    grid_configs, splitk_configs, tma_ok, wants_splitk)
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
 # (family, M, N, K, dtype)
@@ -225,116 +227,44 @@ HOLDOUT4_SHAPES: list[tuple] = _in_layouts([
 ])
 HOLDOUT4_BASE_INDEX = 800
 
-def cfg(bm, bn, bk, w, s, g, sk=1) -> dict:
-    return dict(zip(CONFIG_KEYS, (bm, bn, bk, w, s, g, sk)))
-
-
-cfg_name = config_name  # the one config-name format (perfmodel.names)
-
-
-# Triton's matmul tutorial (python/tutorials/03-matrix-multiplication.py), CUDA fp16 list.
-TUTORIAL_CONFIGS = [
-    cfg(128, 256, 64, 8, 3, 8), cfg(64, 256, 32, 4, 4, 8), cfg(128, 128, 32, 4, 4, 8),
-    cfg(128, 64, 32, 4, 4, 8), cfg(64, 128, 32, 4, 4, 8), cfg(128, 32, 32, 4, 4, 8),
-    cfg(64, 32, 32, 2, 5, 8), cfg(32, 64, 32, 2, 5, 8),
-]
-
-# The fixed default a user might hard-code: the tutorial's first entry's smaller sibling.
-DEFAULT_CONFIG = cfg(128, 128, 64, 4, 3, 8)
-
-def _plausible(c: dict, smem_limit_bytes: int, in_bytes: int = 2) -> bool:
-    """Configs worth timing for inputs of `in_bytes`: the pipeline buffers fit in the device's
-    shared memory per block and the fp32 accumulator fits in registers (<= 128 per thread of a
-    warp of 32)."""
-    bm, bn, bk, w, s = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], c["num_warps"], c["num_stages"]
-    smem = s * (bm + bn) * bk * in_bytes
-    acc_regs = bm * bn // (32 * w)
-    if smem > smem_limit_bytes or acc_regs > 128:
-        return False
-    if bm * bn < 32 * 32 * w // 2:  # far more warps than work
-        return False
-    return True
-
-
-def _natural_warps(bm: int, bn: int) -> int:
-    area = bm * bn
-    return 2 if area <= 64 * 32 else 4 if area <= 128 * 128 else 8
-
-
-def grid_configs(smem_limit_bytes: int, in_bytes: int = 2) -> list[dict]:
-    """The grouped-GEMM grid timed for every shape (deterministic), for a device whose shared
-    memory per block is `smem_limit_bytes` (the H200's 232448 drew the committed grid) and
-    inputs of `in_bytes` (2 drew the committed grid; 4-byte fp32/TF32 gets the configs whose
-    buffers fit)."""
-    chosen: dict[str, dict] = {}
-
-    def add(c):
-        if _plausible(c, smem_limit_bytes, in_bytes):
-            chosen.setdefault(cfg_name(c), c)
-
-    # 1. the core: every (BLOCK_M, BLOCK_N) pair with its natural warp count
-    for bm, bn in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256)):
-        for bk, s in ((32, 4), (64, 3)):
-            add(cfg(bm, bn, bk, _natural_warps(bm, bn), s, 8))
-    # 2. one-axis variations around anchors
-    anchors = [cfg(128, 128, 64, 4, 3, 8), cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 32, 4, 4, 8),
-               cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 64, 2, 4, 8), cfg(16, 64, 128, 2, 4, 8),
-               cfg(128, 256, 64, 8, 3, 8), cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 8, 3, 8),
-               cfg(16, 128, 128, 4, 3, 8)]
-    for a in anchors:
-        for w in (2, 4, 8):
-            add({**a, "num_warps": w})
-        for s in (2, 3, 4, 5):
-            add({**a, "num_stages": s})
-        for bk in (32, 64, 128):
-            add({**a, "BLOCK_K": bk})
-        add({**a, "GROUP_M": 1})
-    # 3. a seeded random fill from the whole plausible product
-    rng = random.Random(20261129)
-    space = [cfg(*t) for t in itertools.product((16, 32, 64, 128, 256), (32, 64, 128, 256), (32, 64, 128),
-                                                (2, 4, 8), (2, 3, 4, 5), (1, 8))]
-    space = [c for c in space if _plausible(c, smem_limit_bytes, in_bytes)]
-    rng.shuffle(space)
-    for c in space:
-        if len(chosen) >= 160:
-            break
-        add(c)
-    # 4. the tutorial list always
-    for c in TUTORIAL_CONFIGS:
-        chosen.setdefault(cfg_name(c), c)
-    chosen.setdefault(cfg_name(DEFAULT_CONFIG), DEFAULT_CONFIG)
-    return list(chosen.values())
-
-
-SPLITK_BASES = [cfg(64, 64, 64, 4, 3, 8), cfg(32, 64, 128, 4, 3, 8), cfg(16, 64, 128, 4, 4, 8),
-                cfg(64, 128, 64, 4, 3, 8), cfg(128, 64, 64, 4, 3, 8), cfg(128, 128, 64, 8, 3, 8)]
-
-
-def wants_splitk(M: int, N: int, sm_count: int) -> bool:
-    """Split-K is timed where 128x128 tiles would not fill the GPU twice over."""
-    tiles = -(-M // 128) * -(-N // 128)
-    return tiles < 2 * sm_count
-
-
-def splitk_configs() -> list[dict]:
-    return [{**b, "SPLIT_K": s} for b in SPLITK_BASES for s in (2, 4, 8, 16)]
-
-
-TMA_CONFIGS = [cfg(128, 128, 64, 4, 3, 8), cfg(128, 256, 64, 8, 3, 8), cfg(64, 128, 64, 4, 4, 8),
-               cfg(128, 64, 64, 4, 4, 8), cfg(64, 64, 64, 4, 4, 8), cfg(128, 128, 64, 8, 4, 8),
-               cfg(256, 128, 64, 8, 3, 8), cfg(64, 256, 64, 4, 3, 8), cfg(128, 128, 128, 8, 3, 8),
-               cfg(32, 64, 128, 4, 4, 8), cfg(16, 64, 128, 4, 4, 1), cfg(128, 128, 32, 4, 5, 8)]
-
-
-def tma_ok(M: int, N: int, K: int, layout: str = "nn", in_bytes: int = 2) -> bool:
-    """Tensor descriptors need 16-byte aligned row strides: of the stored A and B (perfmodel.layouts)
-    and of C (N elements of the output, which has the inputs' size here)."""
-    la, lb = LAYOUTS[layout].leading(M, N, K)
-    return all(x * in_bytes % 16 == 0 for x in (la, lb, N))
 
 
 #: the named suites of `perfmodel sweep --suite NAME`: (index of the first shape, shapes); the
 #: committed runs of each are validation/data/h200/<name>.jsonl (main: runs.jsonl)
+# Hopper kernels (issue "Hopper kernel variants: persistent TMA, warp specialization, FP8"):
+# every kernel on the aligned shapes of the main suite and the first hold-out (the shapes the
+# acceptance names), indexed from 2000; a fresh hold-out of the same families from other models
+# (Qwen2-7B: hidden 3584, QKV 4608, MLP 18944), recorded in the same run and scored once, from
+# 2100; FP8 (e4m3 in, fp16 out) with B stored N x K as an nn.Linear weight (nt: FP8 wgmma reads B
+# K-major, and torch._scaled_mm takes only that layout), from 2200.
+HOPPER_SHAPES: list[tuple] = [s for s in SHAPES + HOLDOUT_SHAPES if tma_ok(*s[1:4])]
+HOPPER_BASE_INDEX = 2000
+HOPPER_HOLDOUT_SHAPES: list[tuple] = [
+    ("square", 5120, 5120, 5120, "bf16"),
+    ("square", 2560, 2560, 2560, "fp16"),
+    ("llm-prefill", 2048, 4608, 3584, "bf16"),
+    ("llm-prefill", 1024, 18944, 3584, "fp16"),
+    ("llm-prefill", 4096, 3584, 18944, "bf16"),
+    ("llm-decode", 32, 4608, 3584, "fp16"),
+    ("llm-decode", 128, 37888, 3584, "bf16"),
+    ("large-k", 2048, 2048, 16384, "fp16"),
+    ("skinny", 8192, 256, 4096, "bf16"),
+]
+HOPPER_HOLDOUT_BASE_INDEX = 2100
+FP8_SHAPES: list[tuple] = [(fam, M, N, K, "fp8", "nt") for fam, M, N, K in [
+    ("square", 4096, 4096, 4096),
+    ("square", 8192, 8192, 8192),
+    ("square", 3072, 3072, 3072),
+    ("llm-prefill", 2048, 6144, 4096),
+    ("llm-prefill", 4096, 14336, 4096),
+    ("llm-prefill", 4096, 4096, 14336),
+    ("llm-prefill", 1024, 28672, 4096),
+    ("llm-decode", 128, 6144, 4096),
+    ("llm-decode", 64, 14336, 4096),
+    ("large-k", 1024, 1024, 16384),
+]]
+FP8_BASE_INDEX = 2200
+
 SUITES: dict[str, tuple[int, list]] = {
     "main": (0, SHAPES),
     "holdout": (HOLDOUT_BASE_INDEX, HOLDOUT_SHAPES),
@@ -345,6 +275,9 @@ SUITES: dict[str, tuple[int, list]] = {
     "holdout3": (HOLDOUT3_BASE_INDEX, HOLDOUT3_SHAPES),
     "layouts": (LAYOUT_BASE_INDEX, LAYOUT_SHAPES),
     "holdout4": (HOLDOUT4_BASE_INDEX, HOLDOUT4_SHAPES),
+    "hopper": (HOPPER_BASE_INDEX, HOPPER_SHAPES),
+    "hopper_holdout": (HOPPER_HOLDOUT_BASE_INDEX, HOPPER_HOLDOUT_SHAPES),
+    "fp8": (FP8_BASE_INDEX, FP8_SHAPES),
 }
 
 

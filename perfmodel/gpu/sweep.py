@@ -35,7 +35,7 @@ from perfmodel.names import CONFIG_KEYS, config_name, shape_key
 
 
 #: the dtypes the bundled kernels are timed in (fp32 tensors: tl.dot in TF32, or IEEE fp32)
-SWEPT_DTYPES = ("fp16", "bf16", "tf32", "fp32")
+SWEPT_DTYPES = ("fp16", "bf16", "tf32", "fp32", "fp8")
 
 
 class ShapesError(PerfmodelError):
@@ -100,9 +100,13 @@ def entries_for_shape(M, N, K, dtype, layout, nvmh: dict, limits: tuple[int, int
             add("splitk", c, "grid")
     for c in (nvmh.get(shape_key(M, N, K, dtype), []) if layout == "nn" else []):
         add("splitk" if c.get("SPLIT_K", 1) > 1 else "grouped", c, "nvmh")
-    if tma and suite.tma_ok(M, N, K, layout, DTYPES[dtype].in_bytes):
+    if tma and suite.tma_ok(M, N, K, layout, DTYPES[dtype].in_bytes, DTYPES[dtype].out_bytes):
         for c in suite.TMA_CONFIGS:
             add("tma", c, "tma")
+        for kernel, configs in suite.PERSISTENT_CONFIGS.items():
+            for c in configs:
+                if suite._plausible(c, smem_limit, DTYPES[dtype].in_bytes):
+                    add(kernel, c, kernel)
     return list(out.values())
 
 
@@ -124,13 +128,42 @@ def compile_one(job) -> tuple[str, str]:
                     PRECISION=DTYPES[dtype].precision, num_warps=c["num_warps"], num_stages=c["num_stages"],
                     grid=(1,))
         if kernel == "grouped":
-            mk.matmul_kernel.warmup(dt, dt, dt, *_int_args(M, N, K, kernel, layout), **meta)
+            mk.matmul_kernel.warmup(dt, dt, getattr(torch, DTYPES[dtype].c_torch), *_int_args(M, N, K, kernel, layout),
+                                    **meta)
         elif kernel == "splitk":
             mk.matmul_splitk_kernel.warmup(dt, dt, torch.float32, *_int_args(M, N, K, kernel, layout),
                                            SPLIT_K=c["SPLIT_K"], **meta)
+        else:
+            _warm_descriptor_kernel(kernel, dtype, layout, M, N, K, c, meta)
         return config_name(c), "ok"
     except Exception as e:  # noqa: BLE001 - a config that does not compile is recorded, not fatal
         return config_name(c), f"{type(e).__name__}: {str(e)[:200]}"
+
+
+def _warm_descriptor_kernel(kernel, dtype, layout, M, N, K, c, meta) -> None:
+    """Compile a tensor-descriptor kernel (tma, persistent*) as its launch specializes it: the
+    descriptors' dtypes and boxes over the stored tensors (meta tensors: nothing is allocated)."""
+    import torch
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu import persistent as pk
+
+    def meta_view(rows, cols, dt):
+        return torch.empty((rows, cols), dtype=dt, device="meta")
+
+    lay = LAYOUTS[layout]
+    dt, ct = getattr(torch, DTYPES[dtype].torch), getattr(torch, DTYPES[dtype].c_torch)
+    a = meta_view(K, M, dt).T if not lay.a_k_major else meta_view(M, K, dt)
+    b = meta_view(N, K, dt).T if lay.b_k_major else meta_view(K, N, dt)
+    cc = meta_view(M, N, ct)
+    if kernel == "tma":
+        descs = mk.make_tma_descriptors(a, b, cc, c)
+        mk.matmul_tma_kernel.warmup(*descs, M, N, K, A_T=mk.transposed(a), B_T=mk.transposed(b), **meta)
+        return
+    descs = pk.make_persistent_descriptors(a, b, cc, c)
+    pk.matmul_persistent_kernel.warmup(*descs, M, N, K, NUM_SMS=pk.sm_count(), A_T=mk.transposed(a),
+                                       B_T=mk.transposed(b), **pk.VARIANTS[kernel], **meta)
 
 
 def job_key(job) -> tuple:
@@ -138,14 +171,14 @@ def job_key(job) -> tuple:
     (divisible by 16, equal to 1)."""
     kernel, dtype, layout, M, N, K, c = job
     pattern = tuple((x % 16 == 0, x == 1) for x in _int_args(M, N, K, kernel, layout))
-    return kernel, dtype, pattern, config_name(c)
+    return kernel, dtype, layout, pattern, config_name(c)
 
 
 def compile_jobs(shape, nvmh, limits, tma) -> list:
-    """The compile jobs of one shape (TMA kernels build descriptors per launch: compiled on first use)."""
+    """The compile jobs of one shape, every kernel's."""
     _, M, N, K, dtype, layout = suite.fields(shape)
     return [(e["kernel"], dtype, layout, M, N, K, e["config"])
-            for e in entries_for_shape(M, N, K, dtype, layout, nvmh, limits, tma) if e["kernel"] != "tma"]
+            for e in entries_for_shape(M, N, K, dtype, layout, nvmh, limits, tma)]
 
 
 def done_shapes(path: Path) -> set[int]:

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The device run behind validation/data/h200/{hopper,fp8,hopper_holdout}.jsonl: the Hopper smoke
+# check (validation/hopper_smoke.py: every kernel, fp16/bf16/fp8, nn/nt, through the sweep's
+# own code), then `perfmodel sweep --suite hopper`, `--suite fp8` and `--suite hopper_holdout` on
+# every GPU of the host. Resumable: run it again to finish a suite that hit the time limit. Run
+# from a checkout with torch and triton 3.6.0; perfmodel's dependencies as wheels in .whl/ (see
+# the device notes). OUT: where to write; SUITES: which (default all three); SMOKE=0 skips it.
+set -u
+OUT=${OUT:-out}
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 TRITON_CACHE_DIR=/tmp/tc_hopper
+mkdir -p "$OUT"
+stamp() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$OUT/log.txt"; }
+stamp start
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,power.limit,driver_version --format=csv >> "$OUT/log.txt"
+if [ "${SMOKE:-1}" = 1 ]; then
+  python3 validation/hopper_smoke.py "$OUT" > "$OUT/smoke.txt" 2>&1
+  rc=$?; stamp "smoke: rc $rc"; tail -2 "$OUT/smoke.txt"
+  [ "$rc" -eq 0 ] || { grep -v "^compile.*: ok$" "$OUT/smoke.txt" | tail -60; exit 1; }
+fi
+deadline=$(( $(date +%s) + ${SECONDS_LEFT:-520} ))  # the device's 10-minute limit, less setup
+for s in ${SUITES:-hopper fp8 hopper_holdout}; do
+  [ -f "validation/data/h200/$s.jsonl" ] && cp "validation/data/h200/$s.jsonl" "$OUT/$s.jsonl"
+  t=$(date +%s); left=$(( deadline - t ))
+  [ "$left" -gt 60 ] || { stamp "no time left for $s"; continue; }
+  timeout "$left" python3 -m perfmodel sweep --hw h200 --suite "$s" --gpus all --out "$OUT/$s.jsonl" \
+      --time-budget-s $(( left - 45 )) >> "$OUT/sweep_log.txt" 2>&1
+  stamp "sweep --suite $s --gpus all: rc $? in $(( $(date +%s) - t )) s"
+done
