@@ -69,13 +69,20 @@ def test_memory_bound_configs_get_distinct_times(m, n, k, dtype):
     (16, 6144, 4096, "16x64x128_w2_s4_g8"), (4096, 4096, 4096, "128x256x64_w8_s4_g8"),
     (4096, 4096, 14336, "splitk:128x128x64_w4_s4_g8_k2"), (1000, 1000, 1000, "64x64x32_w4_s3_g8"),
     (64, 64, 65536, "splitk:16x32x128_w4_s6_g8_k16"), (1000, 1000, 1000, "tma:128x128x64_w4_s3"),
+    (4096, 4096, 4096, "persistent:128x256x64_w8_s4"), (512, 512, 512, "persistent_ws:64x64x64_w4_s3"),
 ])
 def test_predict_terms_add_up(m, n, k, config):
+    """The terms `predict` prints add up to its total, for every kernel: the waves (less the
+    prologues a persistent program does not repeat), their max with memory, launch and
+    reduction, the roofline floor, and the descriptor kernels' soft host floor."""
     p = predict(H200, make_problem(M=m, N=n, K=k), TileConfig.parse(config))
-    assert p.waves_s == pytest.approx(p.full_waves * p.tile_s + p.tail_tile_s)
+    assert p.waves_s == pytest.approx(p.full_waves * p.tile_s + p.tail_tile_s - p.prologues_saved_s)
+    assert (p.prologues_saved_s > 0) == (config.startswith("persistent") and p.programs > H200.sm_count)
     assert p.main_s == pytest.approx(max(p.waves_s, p.memory_s))
     assert p.memory_s >= p.dram_s * (1 - 1e-12)
-    assert p.time_s == pytest.approx(max(p.main_s + p.reduce_s + p.launch_s, p.floor_s))
+    total = max(p.main_s + p.reduce_s + p.launch_s, p.floor_s)
+    assert (p.host_floor_s > 0) == (":" in config and not config.startswith("splitk"))
+    assert p.time_s == pytest.approx((total ** 4 + p.host_floor_s ** 4) ** 0.25)
 
 
 def test_a_tail_after_full_waves_keeps_the_loaded_clock():

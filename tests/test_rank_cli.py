@@ -38,8 +38,9 @@ def test_builtin_space_spans_every_kernel_that_applies():
     from perfmodel.ranking import rank
 
     r = rank("h200", perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16"))
-    assert r.kernels == ["grouped", "splitk", "tma"]
-    assert {x.kernel for x in r.top(len(r))} == {"grouped", "splitk", "tma"}
+    every = ["grouped", "splitk", "tma", "persistent", "persistent_ws"]
+    assert r.kernels == every
+    assert {x.kernel for x in r.top(len(r))} == set(every)
     # no TMA on an AMD device, and none where a row stride is not 16-byte aligned
     assert rank("gfx942", perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")).kernels == ["grouped", "splitk"]
     assert rank("h200", perfmodel.GemmProblem(M=512, N=512, K=4001, dtype="fp16")).kernels == ["grouped", "splitk"]

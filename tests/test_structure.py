@@ -108,8 +108,11 @@ def test_every_kernel_model_implements_the_interface():
     for name in registry.names():
         model = registry.get(name)
         assert isinstance(model, KernelModel) and model.name == name and model.summary and model.source
-        assert model.source.split(":")[0] == "perfmodel/gpu/kernels.py"
-        assert (REPO / model.source.split(":")[0]).is_file()
+        path, what = model.source.split(":")
+        assert path.startswith("perfmodel/gpu/") and (REPO / path).is_file()
+        for fn in what.replace("+", " ").split():  # the Triton functions it names are defined there
+            if fn.endswith("_kernel"):
+                assert f"def {fn}(" in (REPO / path).read_text(), (name, fn)
 
 
 @pytest.mark.slow
@@ -127,6 +130,7 @@ def test_the_wheel_holds_one_top_level_package(tmp_path):
     assert tops == {"perfmodel"}, tops
     for needed in ("perfmodel/hardware/devices/h200.yaml", "perfmodel/kernels/grouped/register_table.json",
                    "perfmodel/kernels/tma/register_table.json", "perfmodel/kernels/grouped/register_fit.json",
+                   "perfmodel/kernels/persistent/register_table.json", "perfmodel/kernels/persistent/register_table_ws.json",
                    "perfmodel/datasets/h200/runs.jsonl", "perfmodel/datasets/h200/holdout.jsonl",
                    "perfmodel/datasets/compile/compile_sweep.jsonl", "perfmodel/datasets/nvmh_picks.json"):
         assert needed in names, needed

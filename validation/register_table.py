@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in grid)
 from perfmodel.kernels.registers import STAGE_CLASSES, table_key  # noqa: E402
 from perfmodel.scoring.agreement import kernel_of, load_class_of  # noqa: E402
-from validation.compile_sweep import KERNELS, TARGETS, kernel_targets, one  # noqa: E402
+from validation.compile_sweep import KERNELS, SOURCES, TARGETS, kernel_targets, one  # noqa: E402
 
 GROUP_M = 8
 
@@ -61,6 +61,8 @@ def raw_path(kernel: str) -> Path:
 
 
 def table_path(kernel: str) -> Path:
+    if kernel == "persistent_ws":  # one folder holds both persistent kernels' models
+        return ROOT / "perfmodel" / "kernels" / "persistent" / "register_table_ws.json"
     return ROOT / "perfmodel" / "kernels" / kernel / "register_table.json"
 
 
@@ -76,7 +78,15 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
 #: per stage class of perfmodel.kernels.registers.stage_class
 CLASSES = {"grouped": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
                        ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
-           "tma": (("all", 3), ("all", 2), ("all", 1))}
+           "tma": (("all", 3), ("all", 2), ("all", 1)),
+           "persistent": (("all", 3), ("all", 2), ("all", 1)),
+           "persistent_ws": (("all", 3), ("all", 2))}
+
+
+def in_space(kernel: str, m: int, n: int, w: int) -> bool:
+    """Whether a geometry is in the kernel's space: the warp-specialized kernel's is the tiles
+    Triton 3.6.0 specializes on sm_90 (64 rows, 4 warps, BLOCK_N <= 128: perfmodel.gpu.configs)."""
+    return kernel != "persistent_ws" or (m == 64 and w == 4 and n <= 128)
 
 
 #: the load classes a layout other than nn compiles to: in nt both operands' row stride is K, so
@@ -86,10 +96,10 @@ OTHER_LAYOUT_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1))
 
 def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16") -> list[tuple]:
     jobs = []
-    classes = CLASSES[kernel] if layout == "nn" or kernel == "tma" else OTHER_LAYOUT_CLASSES
+    classes = CLASSES[kernel] if layout == "nn" or kernel != "grouped" else OTHER_LAYOUT_CLASSES
     for alignment, stages in classes:
         for t in targets:
-            for m, n, k, w in geometries(TARGETS[t][2]):
+            for m, n, k, w in [g for g in geometries(TARGETS[t][2]) if in_space(kernel, g[0], g[1], g[3])]:
                 c = {"BLOCK_M": m, "BLOCK_N": n, "BLOCK_K": k, "num_warps": w, "num_stages": stages,
                      "GROUP_M": GROUP_M, "SPLIT_K": 1}
                 jobs.append((kernel, t, dtype, alignment, c, layout))
@@ -169,10 +179,9 @@ def build_main(args) -> int:
         regs, spilled = registers_of(r)
         entries[_key(r)] = [_key(r)[0], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
-    source = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel"}
     grid = {"loads": list(dict.fromkeys(a for a, _ in CLASSES[args.kernel])), "BLOCK_MN": list(BLOCK_MN),
             "BLOCK_K": list(BLOCK_K), "num_warps": list(WARPS), "stage_classes": list(STAGE_CLASSES)}
-    out = {"triton": header["triton"], "kernel": args.kernel, "source": source[args.kernel], "date_utc": header["date_utc"],
+    out = {"triton": header["triton"], "kernel": args.kernel, "source": SOURCES[args.kernel], "date_utc": header["date_utc"],
            "produced_by": f"python validation/register_table.py compile --kernel {args.kernel} && "
                           f"python validation/register_table.py build --kernel {args.kernel}",
            "grid": grid,
@@ -199,7 +208,7 @@ def main(argv=None) -> int:
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     c.add_argument("--targets", default=None, help="comma-separated (default: every target the kernel runs on)")
     c.add_argument("--layout", default="nn", help="the operands' layout (perfmodel.layouts; default nn)")
-    c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default) or tf32")
+    c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default), tf32 or fp8")
     b = sub.add_parser("build", help="turn the raw compiles into perfmodel/kernels/<kernel>/register_table.json")
     b.add_argument("--kernel", choices=KERNELS, default="grouped")
     args = ap.parse_args(argv)

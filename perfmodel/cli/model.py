@@ -240,6 +240,8 @@ def predict_cmd(args) -> int:
             ("split-K reduction", f"{p.reduce_s * us:.2f} us", "the second kernel" if p.reduce_s else ""),
             ("launch", f"{p.launch_s * us:.2f} us", ""),
             ("roofline floor", f"{p.floor_s * us:.2f} us", "no config is faster"),
+            *([("host floor", f"{p.host_floor_s * us:.2f} us", "one eager launch with host tensor descriptors")]
+              if p.host_floor_s else []),
             ("total", f"{p.time_s * us:.2f} us", _total_note(p))]
     print_table(rows)
     if p.estimated:
@@ -259,6 +261,8 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     how = " + ".join(([f"{p.full_waves} x {p.tile_s * us:.2f}"] if p.full_waves else []) +
                      ([f"{p.tail_tile_s * us:.2f}"] if p.tail_tile_s else []))
     how = how if p.full_waves else "one partial wave"
+    if p.prologues_saved_s:
+        how += f" - {p.prologues_saved_s * us:.2f} (a program fills its pipeline once, not per tile)"
     rows += [("waves", f"{p.waves_s * us:.2f} us", how),
              ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM read rate"),
              ("memory", f"{p.memory_s * us:.2f} us",
@@ -270,6 +274,8 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
 def _total_note(p) -> str:
     parts = p.main_s + p.reduce_s + p.launch_s
     if p.time_s > parts * (1 + 1e-9):
+        if p.host_floor_s and p.time_s > max(parts, p.floor_s) * (1 + 1e-9):
+            return "(main kernel + launch) and the host floor, ((a)^4 + (b)^4)^(1/4)"
         return "the roofline floor"
     return "main kernel + reduction + launch"
 

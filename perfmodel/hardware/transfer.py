@@ -7,7 +7,7 @@ from the device its file names as `transfer.reference`, converted by the constan
 
     rule          conversion                                          constants
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
-                                                                      launch_overhead_s,
+                                                                      launch_overhead_s, descriptor_launch_s,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -40,6 +40,7 @@ RULES: dict[str, str] = {
     "matrix_efficiency": "same",
     "overlap_leak": "same",
     "launch_overhead_s": "same",
+    "descriptor_launch_s": "same",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -67,6 +68,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                               "DRAM times, no interaction"),
     "partial_clock_gain": (1.0, "estimated from nothing measured: the same clock however many SMs are busy"),
     "partial_clock_exponent": (0.0, "estimated from nothing measured: no clock gain"),
+    "descriptor_launch_s": (0.0, "estimated from nothing measured: an eager launch with tensor descriptors "
+                                 "costs the host no more than any other"),
 }
 
 

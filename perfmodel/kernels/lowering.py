@@ -40,6 +40,15 @@ def instruction(spec: HardwareSpec, dtype: str, is_wgmma: bool) -> str:
     return "wgmma" if is_wgmma else str(family.value)
 
 
+def min_block_k(spec: HardwareSpec, dtype: str) -> int:
+    """The smallest BLOCK_K Triton compiles a dot of this dtype with: 16 (tl.dot's minimum), or
+    the matrix instruction's K where it is larger (FP8 and int8 wgmma/mma are k32: an FP8 tile
+    with BLOCK_K 16 fails to compile for sm_90, grouped and persistent kernels alike)."""
+    t = spec.dtype_throughput(dtype)
+    k = t.matrix.k if (t is not None and t.matrix is not None) else 16
+    return max(16, int(k))
+
+
 def pipelined_buffers(spec: HardwareSpec, stages, is_wgmma) -> np.ndarray:
     """Shared-memory buffers of one pipelined operand (module doc)."""
     s = np.asarray(stages, dtype=np.int64)

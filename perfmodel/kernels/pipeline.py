@@ -51,7 +51,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm",
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
-              "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent")
+              "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
+              "descriptor_launch_s")
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class TimingParams:
     dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
     l2_bytes: float
     launch_s: float
+    descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -130,6 +132,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
+        descriptor_launch_s=cal["descriptor_launch_s"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk

@@ -41,9 +41,10 @@ STAGE_CLASSES = (1, 2, 3)
 
 #: the operand dtypes a table holds compiles of: 16-bit ones share the fp16 compiles (bf16
 #: allocates within 10% of fp16 on 162/162 sm_90 configs); TF32 has its own
-TABLE_WIDTHS = {"fp16": "", "bf16": "", "tf32": "/tf32"}
-#: what the tables were compiled in: fp16 stands for 16-bit, TF32 on the NVIDIA targets; nn and nt
-COMPILED_DTYPES = ("fp16", "tf32")
+TABLE_WIDTHS = {"fp16": "", "bf16": "", "tf32": "/tf32", "fp8": "/fp8"}
+#: what the tables were compiled in: fp16 stands for 16-bit, TF32 on the NVIDIA targets, FP8 for
+#: the Hopper kernels; nn and nt
+COMPILED_DTYPES = ("fp16", "tf32", "fp8")
 COMPILED_LAYOUTS = ("nn", "nt")
 
 

@@ -3,6 +3,8 @@
     grouped   perfmodel/gpu/kernels.py:matmul_kernel (pointer loads, grouped order)
     splitk    matmul_splitk_kernel + splitk_reduce_kernel (fp32 partials, then a reduction)
     tma       matmul_tma_kernel (tensor-descriptor loads and store; Hopper)
+    persistent      perfmodel/gpu/persistent.py (one program per SM walking tiles; Hopper)
+    persistent_ws   the same, warp-specialized (a producer and two consumer warpgroups)
 
 `perfmodel rank` ranks the union of the spaces of the kernels that can run the problem on
 the device (`--kernels` narrows it); a config names its kernel (TileConfig.kernel). A user's
@@ -15,6 +17,7 @@ from perfmodel.errors import ConfigError
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import KernelModel
 from perfmodel.kernels.grouped import GroupedKernel
+from perfmodel.kernels.persistent import PersistentKernel, WarpSpecializedKernel
 from perfmodel.kernels.splitk import SplitKKernel
 from perfmodel.kernels.tma import TmaKernel
 from perfmodel.problem import GemmProblem
@@ -30,7 +33,7 @@ def register(model: KernelModel) -> KernelModel:
     return model
 
 
-for _m in (GroupedKernel(), SplitKKernel(), TmaKernel()):
+for _m in (GroupedKernel(), SplitKKernel(), TmaKernel(), PersistentKernel(), WarpSpecializedKernel()):
     register(_m)
 
 

@@ -17,7 +17,10 @@ Follow one config from its resources to its time:
    rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
    its own time.) Memory-bound configs get distinct times, ordered by what they keep in flight.
 5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
-   roofline floor (perfmodel.arch.roofline).
+   roofline floor (perfmodel.arch.roofline); for the TMA kernels combined with the host's time
+   for one eager launch of a kernel taking host tensor descriptors (calibration
+   descriptor_launch_s: Triton 3.6.0's launcher encodes them per launch; a CUDA graph would not
+   pay it) as a soft floor, ((total)^q + floor^q)^(1/q), q = HOST_FLOOR_SHARPNESS.
 6. Bound: "dram" where t_dram >= s t_waves and t_mem > t_waves; where launch and extra are over
    half the total, "reduction" if the extra kernel (split-K's) is the larger of the two, else
    "launch"; otherwise the largest k-step term ("compute", "l2" or "latency").
@@ -35,6 +38,12 @@ from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, 
 from perfmodel.kernels.traffic import traffic_arrays
 
 BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
+
+#: q of the soft host floor ((t^q + floor^q)^(1/q), step 5): the descriptor kernels' fastest runs
+#: sit at the floor on some small shapes and well under it on others (validation/data/h200/
+#: hopper.jsonl: 10-14 us on 1024^3 bf16 and 1000^3, 22-23 us on 512^3 and 1024^3 fp16), so a
+#: hard max would tie every config under it; 4 keeps their order and costs 1.5% at twice the floor
+HOST_FLOOR_SHARPNESS = 4.0
 
 #: elements loaded one by one per k-step and block, by load class (A's tile BM x BK, B's BK x BN)
 _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn, bk: (bm + bn) * bk,
@@ -67,9 +76,13 @@ def memory_time(waiting, t_dram, q):
     return top * ((waiting / top) ** q + (t_dram / top) ** q) ** (1.0 / q)
 
 
-def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s) -> dict[str, np.ndarray]:
+def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
+               persistent: bool = False, host_floor_s: float = 0.0) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
-    kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none)."""
+    kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none);
+    `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
+    latency is paid once per program, not once per tile (step 3's waves are its rounds);
+    `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
     bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
@@ -89,7 +102,8 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
     t_tail, _ = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
                           clock_sms=busy)
-    t_waves = full * t_full + (rest > 0) * t_tail
+    saved = (np.ceil(progs / per_wave) - 1) * p.pipeline_latency_s if persistent else np.zeros(cfgs.size)
+    t_waves = full * t_full + (rest > 0) * t_tail - saved
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
     dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
     t_dram = dram / p.dram_bw_bytes_per_s
@@ -97,14 +111,17 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
     t_main = np.maximum(t_waves, t_mem)
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
+    if host_floor_s > 0:  # a soft floor: configs under it keep their order
+        total = memory_time(total, host_floor_s, HOST_FLOOR_SHARPNESS)
     which = np.argmax(np.stack([ks.mma, ks.l2, ks.latency]), axis=0)
     bound = np.where((t_mem > t_waves) & (t_dram >= share * t_waves), 3, np.array([0, 1, 2])[which])
     bound = np.where(p.launch_s + extra_s > 0.5 * total, np.where(extra_s > p.launch_s, 5, 4), bound)
+    bound = np.where(host_floor_s >= 0.5 * total, 4, bound)
     n = cfgs.size
     return {"time_s": total, "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": ks.total,
             "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "full_waves": full,
             "tail_tile_s": np.where(rest > 0, t_tail, 0.0), "tail_blocks": np.where(rest > 0, b_tail, 0),
             "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "memory_share": share,
             "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
-            "launch_s": np.full(n, p.launch_s), "bound": bound,
+            "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s)}

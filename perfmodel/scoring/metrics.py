@@ -13,6 +13,7 @@ Spearman and relative error. A row ("view") is a ranker on a candidate set:
 
   perfmodel        the model on the grouped and split-K runs (the main comparison)
   perfmodel:tma    the model on the TMA kernel's runs alone (which TMA config)
+  perfmodel:persistent   the model on the persistent kernels' runs (flattened and warp-specialized)
   perfmodel:all    the model on every kernel's runs together (which kernel and which config)
   default, tutorial, nvmh-top1, nvmh-top8, nvmh-model    the peers on the grouped and split-K runs
 """
@@ -37,7 +38,8 @@ class View:
 VIEWS: dict[str, View] = {v.name: v for v in (
     View("perfmodel", "perfmodel", SCORED_KERNELS),
     View("perfmodel:tma", "perfmodel", ("tma",)),
-    View("perfmodel:all", "perfmodel", (*SCORED_KERNELS, "tma")),
+    View("perfmodel:persistent", "perfmodel", ("persistent", "persistent_ws")),
+    View("perfmodel:all", "perfmodel", (*SCORED_KERNELS, "tma", "persistent", "persistent_ws")),
     *(View(name, name, SCORED_KERNELS) for name in RANKERS if name != "perfmodel"),
 )}
 

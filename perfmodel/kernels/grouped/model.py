@@ -45,7 +45,7 @@ import numpy as np
 
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
-from perfmodel.kernels.lowering import instruction, pipelined_buffers, uses_wgmma
+from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, uses_wgmma
 from perfmodel.kernels.registers import RegisterFit, RegisterTable, register_cap, table_key
 from perfmodel.layouts import LAYOUTS
 from perfmodel.kernels.tiled import tiled_time
@@ -68,12 +68,13 @@ def _product(splits: tuple[int, ...]) -> np.ndarray:
     return grid
 
 
-def tile_grid(problem: GemmProblem, splits=(1,)) -> np.ndarray:
+def tile_grid(problem: GemmProblem, splits=(1,), min_bk: int = 16) -> np.ndarray:
     """The pointer kernels' tile grid for a problem (columns CONFIG_KEYS), pruned as the module
-    doc says; `splits` the SPLIT_K values to cross it with."""
+    doc says; `splits` the SPLIT_K values to cross it with; `min_bk` the smallest BLOCK_K the
+    dtype compiles with (perfmodel.kernels.lowering.min_block_k)."""
     grid = _product(tuple(splits))
     bm, bn, bk, w, s, g, sk = grid.T
-    keep = np.ones(len(grid), dtype=bool)
+    keep = bk >= min_bk
     # tiles much larger than the problem only waste work: allow up to the next power of two
     keep &= bm <= max(16, 1 << (problem.M - 1).bit_length())
     keep &= bn <= max(16, 1 << (problem.N - 1).bit_length())
@@ -127,7 +128,7 @@ class GroupedKernel(KernelModel):
         return None if config.SPLIT_K == 1 else "SPLIT_K > 1 is the split-K kernel (kernel splitk)"
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
-        return ConfigArrays.product(tile_grid(problem))
+        return ConfigArrays.product(tile_grid(problem, min_bk=min_block_k(spec, problem.dtype)))
 
     def load_class(self, problem: GemmProblem) -> str:
         """The alignment policy's class (default GemmProblem.alignment)."""

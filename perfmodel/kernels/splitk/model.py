@@ -19,6 +19,7 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, Resources
 from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
+from perfmodel.kernels.lowering import min_block_k
 from perfmodel.kernels.tiled import tiled_time
 from perfmodel.problem import GemmProblem, TileConfig
 
@@ -41,7 +42,7 @@ class SplitKKernel(GroupedKernel):
         return None
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
-        return ConfigArrays.product(tile_grid(problem, SPLITS))
+        return ConfigArrays.product(tile_grid(problem, SPLITS, min_block_k(spec, problem.dtype)))
 
     def epilogue_bytes(self, problem: GemmProblem) -> int:
         """The partial tiles are stored in fp32."""

@@ -2,8 +2,8 @@
 B through tensor descriptors (Hopper's Tensor Memory Accelerator, seed 002's "new load API")
 and storing C through one. Not persistent: one program per output tile, as the grouped kernel.
 
-Runs where the device has a TMA (`toolchain.tensor_memory_accelerator`), for fp16 and bf16 (the
-dtypes it was compiled and timed with), and where every row stride is a multiple of 16 bytes
+Runs where the device has a TMA (`toolchain.tensor_memory_accelerator`), for fp16, bf16 and FP8
+(the dtypes it was compiled and timed with), and where every row stride is a multiple of 16 bytes
 (K x in_bytes for A, N x in_bytes for B, N x out_bytes for C: a descriptor's global strides
 must be), e.g. K and N multiples of 8 for 2-byte elements. The hardware zero-fills the parts of
 a box outside the tensor, so no 16-element divisibility is needed: the main loop is always
@@ -35,14 +35,15 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, Resources
 from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
-from perfmodel.kernels.lowering import pipelined_buffers, uses_wgmma
+from perfmodel.kernels.lowering import min_block_k, pipelined_buffers, uses_wgmma
 from perfmodel.kernels.registers import RegisterTable
+from perfmodel.kernels.tiled import tiled_time
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import GemmProblem
 
 HERE = Path(__file__).resolve().parent
 
-DTYPES = ("fp16", "bf16")
+DTYPES = ("fp16", "bf16", "fp8")
 STRIDE_ALIGN_BYTES = 16
 MBARRIER_BYTES = 8
 
@@ -60,12 +61,13 @@ class TmaKernel(GroupedKernel):
     summary = "grouped GEMM loading and storing through tensor descriptors (Hopper TMA)"
     source = "perfmodel/gpu/kernels.py:matmul_tma_kernel"
     table = RegisterTable(HERE / "register_table.json")
+    dtypes = DTYPES
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         if not spec.has("tensor_memory_accelerator"):
             return f"it needs a Tensor Memory Accelerator (Hopper), which {spec.id} does not have"
-        if problem.dtype not in DTYPES:
-            return f"it is compiled and timed for {' and '.join(DTYPES)} only, not {problem.dtype}"
+        if problem.dtype not in self.dtypes:
+            return f"it is compiled and timed for {', '.join(self.dtypes)} only, not {problem.dtype}"
         for what, stride, n, e in (("A", "K", problem.K, problem.in_bytes), ("B", "N", problem.N, problem.in_bytes),
                                    ("C", "N", problem.N, problem.out_bytes)):
             if (n * e) % STRIDE_ALIGN_BYTES:
@@ -74,10 +76,15 @@ class TmaKernel(GroupedKernel):
         return None
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
-        return ConfigArrays.product(tile_grid(problem))
+        return ConfigArrays.product(tile_grid(problem, min_bk=min_block_k(spec, problem.dtype)))
 
     def load_class(self, problem: GemmProblem) -> str:
         return "all"
+
+    def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
+        """The tiled model, never below one eager launch with host tensor descriptors."""
+        return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
+                          host_floor_s=ctx.params.descriptor_launch_s)
 
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])

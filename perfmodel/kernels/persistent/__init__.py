@@ -1,0 +1,3 @@
+from perfmodel.kernels.persistent.model import PersistentKernel, WarpSpecializedKernel
+
+__all__ = ["PersistentKernel", "WarpSpecializedKernel"]
