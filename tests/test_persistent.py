@@ -141,3 +141,37 @@ def test_split_k_rows_are_timed_as_cuda_graphs_and_the_graph_changed_little():
     ratios = np.array([r["graph_ms"] / r["direct_ms"] for r in check])
     assert len(check) == 64 and all(r["correct"] for r in check)
     assert 0.95 <= np.median(ratios) <= 1.02 and ratios.min() > 0.9
+
+
+def test_warpgroups_sharing_a_k_major_b_tile():
+    """The nt slowdown rule (perfmodel.kernels.operands.shares_kmajor_b): 16-bit wgmma tiles with
+    two warpgroups along M and B stored N x K take the fitted factor on their matrix term, in the
+    pointer kernel from BLOCK_N 256 and the TMA kernel from 128; nn, 4 warps, FP8/TF32 and the
+    persistent kernels do not."""
+    from perfmodel.kernels.operands import shares_kmajor_b
+
+    grouped, tma = registry.get("grouped"), registry.get("tma")
+    nt = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16", layout="nt")
+    cfgs = ConfigArrays.of([dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=8, num_stages=3),
+                            dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, num_warps=8, num_stages=3),
+                            dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, num_warps=4, num_stages=3),
+                            dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=128, num_warps=8, num_stages=2)])
+    wg = np.ones(4, dtype=bool)
+    assert shares_kmajor_b(nt, cfgs, wg, grouped.shared_b_min_bn).tolist() == [True, False, False, False]
+    assert shares_kmajor_b(nt, cfgs, wg, tma.shared_b_min_bn).tolist() == [True, True, False, False]
+    for p in (perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16"),
+              perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nt")):
+        assert not shares_kmajor_b(p, cfgs, wg, 128).any()
+    assert not shares_kmajor_b(nt, cfgs, wg, PERSISTENT.shared_b_min_bn).any()
+    cfg = perfmodel.TileConfig.parse("128x256x64_w8_s3")
+    t_nt = perfmodel.predict(H200, nt, cfg).time_s
+    t_nn = perfmodel.predict(H200, perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16"), cfg).time_s
+    assert t_nt > 1.2 * t_nn  # measured +33% (layouts suite)
+
+
+def test_the_shared_b_factor_is_what_its_fit_gives(capsys):
+    from validation import fit_shared_kmajor_b
+
+    assert fit_shared_kmajor_b.main([]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert float(line.split("=")[1]) == pytest.approx(H200.calibration.shared_kmajor_b_factor.value, rel=0.01)

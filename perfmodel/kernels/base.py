@@ -108,6 +108,9 @@ class KernelModel(ABC):
     summary: str = ""
     #: where the kernel's source lives (the lab's bundled Triton kernels)
     source: str = ""
+    #: the smallest BLOCK_N at which its warpgroups sharing a K-major B tile slow down
+    #: (perfmodel.kernels.operands.shares_kmajor_b); None: never measured to
+    shared_b_min_bn: int | None = None
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

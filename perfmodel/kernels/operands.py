@@ -21,6 +21,16 @@ memory (validation/data/compile/compile_sweep_tf32.jsonl: 162/163 configs the sa
 elements go at their own rate (calibration gather_elems_per_s_per_sm, fitted by
 validation/fit_gather.py on the TF32 `nn` runs of the layouts suite), in the pipeline (they
 overlap the math like the vector loads they replace).
+
+A K-major B shared by warpgroups: 16-bit wgmma tiles whose two warpgroups (8 warps, BLOCK_M >=
+128) each read the whole B tile ran slower with B stored N x K than with B stored K x N, with the
+same PTX instructions, shared bytes and copies: on the H200 the pointer kernel at BLOCK_N 256
+(+33% at BLOCK_K 64, +41% at 32, +15% at 128), the TMA kernel at BLOCK_N >= 128 (+21-27% at
+BLOCK_K 64, +2% at 128); one warpgroup (4 warps) and mma.sync showed nothing (layouts suite;
+validation/NOTES.md). Not explained; modelled as measured: the matrix term of those k-steps
+times shared_kmajor_b_factor (calibration; validation/fit_shared_kmajor_b.py), at BLOCK_K <= 64.
+The persistent kernel's 8-warp K-major tiles did not show it in FP8 and were never timed both
+ways in 16-bit: it takes no factor.
 """
 
 from __future__ import annotations
@@ -62,3 +72,20 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major) -> Opera
         if not k_major:
             gathered += np.where(gather, np.asarray(mn, dtype=float) * bk, 0.0)
     return OperandTraffic(total, gathered)
+
+
+#: BLOCK_K above which the shared K-major B tile costs nothing measurable (module doc)
+SHARED_B_MAX_BLOCK_K = 64
+
+
+def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn) -> np.ndarray:
+    """Where two or more warpgroups each read the whole B tile (wgmma, 8+ warps split along M:
+    BLOCK_M >= 128) while B is stored K-major in a dtype wgmma also reads MN-major (16-bit), with
+    BLOCK_K <= 64 and BLOCK_N >= `min_bn` (the kernel's: 256 for pointer loads, 128 for TMA;
+    None: never). Such k-steps ran slower than with B stored MN-major with identical PTX
+    (module doc); the matrix term takes calibration shared_kmajor_b_factor there."""
+    if min_bn is None or not LAYOUTS[problem.layout].b_k_major or DTYPES[problem.dtype].k_major_only \
+            or problem.in_bytes != 2:
+        return np.zeros(cfgs.size, dtype=bool)
+    bm, bn, bk, w = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
+    return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= 128) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)

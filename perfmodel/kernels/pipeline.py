@@ -27,6 +27,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill
+    warpgroups sharing a K-major 16-bit B tile (perfmodel.kernels.operands.shares_kmajor_b):
+                    t_mma x shared_kmajor_b_factor (measured, not explained)
 
 A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue).
 
@@ -52,7 +54,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
-              "descriptor_launch_s")
+              "descriptor_launch_s", "shared_kmajor_b_factor")
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class TimingParams:
     l2_bytes: float
     launch_s: float
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
+    shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -132,7 +135,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
-        descriptor_launch_s=cal["descriptor_launch_s"],
+        descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
@@ -158,6 +161,7 @@ class KStep:
     spilled      spilled registers per thread
     serial       num_stages == 1: nothing is prefetched
     k_chain      dependent matrix instructions per accumulator: BK / instruction K
+    shared_kmajor_b   warpgroups share a K-major 16-bit B tile: the matrix term x shared_kmajor_b_factor
     """
 
     flops: np.ndarray
@@ -174,6 +178,7 @@ class KStep:
     spilled: np.ndarray
     serial: np.ndarray
     k_chain: np.ndarray
+    shared_kmajor_b: np.ndarray | None = None  # warpgroups share a K-major B tile (operands.shares_kmajor_b)
 
 
 def _max(*xs):
@@ -243,6 +248,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), b * step.gathered / p.gather_elems_per_s_per_sm)
     t_lat = p.pipeline_latency_s / step.depth
+    if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
+        t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
     t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from perfmodel.kernels.base import ConfigArrays, Resources
-from perfmodel.kernels.operands import operand_traffic
+from perfmodel.kernels.operands import operand_traffic, shares_kmajor_b
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -50,8 +50,9 @@ _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn,
                 "k": lambda bm, bn, bk: bn * bk, "n": lambda bm, bn, bk: bm * bk}
 
 
-def kstep_of(ctx, cfgs: ConfigArrays, res: Resources) -> KStep:
-    """The k-step context of each config (perfmodel.kernels.pipeline.KStep)."""
+def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | None = None) -> KStep:
+    """The k-step context of each config (perfmodel.kernels.pipeline.KStep); `shared_b_min_bn`:
+    the kernel's threshold of perfmodel.kernels.operands.shares_kmajor_b."""
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     e = ctx.problem.in_bytes
     threads = res.threads.astype(float)
@@ -65,7 +66,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources) -> KStep:
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
-        serial=s == 1, k_chain=bk / ctx.params.matrix_k)
+        serial=s == 1, k_chain=bk / ctx.params.matrix_k,
+        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn))
 
 
 def memory_time(waiting, t_dram, q):
@@ -77,19 +79,22 @@ def memory_time(waiting, t_dram, q):
 
 
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
-               persistent: bool = False, host_floor_s: float = 0.0) -> dict[str, np.ndarray]:
+               persistent: bool = False, host_floor_s: float = 0.0,
+               shared_b_min_bn: int | None = None) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
     kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none);
     `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
     latency is paid once per program, not once per tile (step 3's waves are its rounds);
-    `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5)."""
+    `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5);
+    `shared_b_min_bn`: the kernel's threshold for warpgroups sharing a K-major B tile
+    (perfmodel.kernels.operands.shares_kmajor_b)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
     bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_of(ctx, cfgs, res)
+    step = kstep_of(ctx, cfgs, res, shared_b_min_bn)
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b

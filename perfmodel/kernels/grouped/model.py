@@ -115,6 +115,8 @@ class GroupedKernel(KernelModel):
     source = "perfmodel/gpu/kernels.py:matmul_kernel"
     table = RegisterTable(HERE / "register_table.json")
     fit = RegisterFit(HERE / "register_fit.json")
+    #: the smallest BLOCK_N at which warpgroups sharing a K-major B tile slow down (operands.shares_kmajor_b)
+    shared_b_min_bn: int | None = 256
 
     def __init__(self, alignment=None):
         """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can
@@ -184,4 +186,5 @@ class GroupedKernel(KernelModel):
         return None, ""
 
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
-        return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0)
+        return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
+                          shared_b_min_bn=self.shared_b_min_bn)

@@ -81,6 +81,7 @@ class PersistentKernel(TmaKernel):
     dtypes = ("fp16", "bf16", "fp8")
     table = RegisterTable(HERE / "register_table.json")
     warp_specialized = False
+    shared_b_min_bn = None
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         why = super().unsupported(spec, problem)

@@ -62,6 +62,7 @@ class TmaKernel(GroupedKernel):
     source = "perfmodel/gpu/kernels.py:matmul_tma_kernel"
     table = RegisterTable(HERE / "register_table.json")
     dtypes = DTYPES
+    shared_b_min_bn = 128
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         if not spec.has("tensor_memory_accelerator"):
@@ -84,7 +85,7 @@ class TmaKernel(GroupedKernel):
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         """The tiled model, never below one eager launch with host tensor descriptors."""
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
-                          host_floor_s=ctx.params.descriptor_launch_s)
+                          host_floor_s=ctx.params.descriptor_launch_s, shared_b_min_bn=self.shared_b_min_bn)
 
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
