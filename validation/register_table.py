@@ -27,7 +27,7 @@ Geometries: the kernel's built-in grid (perfmodel.kernels.grouped.model: BLOCK_M
 num_warps: 284 of them), less those whose fp32 accumulator alone exceeds 256 registers per
 thread: 268 on NVIDIA (32-thread warps), 280 on AMD (64-lane waves).
 
-Raw rows go to validation/data/compile/register_table_raw[_<kernel>].jsonl (one JSON line per
+Raw rows go to validation/data/compile/register_table_raw[_<kernel>].jsonl.gz (gzip: one JSON line per
 compile, appended as they finish, so an interrupted run resumes where it stopped). The
 held-out check of each table is an independent compile sweep and the H200 runs
 (tests/test_resources.py).
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import gzip
 import json
 import os
 import sys
@@ -56,8 +57,15 @@ GROUP_M = 8
 
 
 def raw_path(kernel: str) -> Path:
-    return HERE / "data" / "compile" / ("register_table_raw.jsonl" if kernel == "grouped" else
-                                        f"register_table_raw_{kernel}.jsonl")
+    """The kernel's raw compiles: gzip-compressed JSON lines (appending adds a gzip member; a
+    reader sees one stream)."""
+    return HERE / "data" / "compile" / ("register_table_raw.jsonl.gz" if kernel == "grouped" else
+                                        f"register_table_raw_{kernel}.jsonl.gz")
+
+
+def raw_lines(kernel: str) -> list[str]:
+    with gzip.open(raw_path(kernel), "rt") as f:
+        return f.read().splitlines()
 
 
 def table_path(kernel: str) -> Path:
@@ -126,7 +134,7 @@ def compile_main(args) -> int:
     raw = raw_path(args.kernel)
     done = set()
     if raw.exists():
-        for line in raw.read_text().splitlines():
+        for line in raw_lines(args.kernel):
             r = json.loads(line)
             if r.get("kind") == "compile":
                 done.add(_key(r))
@@ -136,7 +144,7 @@ def compile_main(args) -> int:
     print(f"[register_table] {len(jobs)} compiles to do ({len(done)} already recorded)", file=sys.stderr, flush=True)
     raw.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    with open(raw, "a") as f:
+    with gzip.open(raw, "at") as f:
         if not done:
             f.write(json.dumps({"kind": "header", "triton": triton.__version__, "kernel": args.kernel,
                                 "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -163,7 +171,7 @@ def registers_of(row) -> tuple[int, int]:
 
 
 def build_main(args) -> int:
-    lines = raw_path(args.kernel).read_text().splitlines()
+    lines = raw_lines(args.kernel)
     header = json.loads(lines[0])
     rows = [json.loads(x) for x in lines[1:]]
     entries = {}
