@@ -221,3 +221,16 @@ def test_one_kstep_and_tile_hand_worked():
     assert p.tile_s == pytest.approx(64 * t_k + cal.pipeline_latency_s.value + epilogue, rel=1e-12)
     # 32 x 16 = 512 tiles on 132 SMs: 3 full waves and a tail of 116 tiles, one per SM
     assert p.programs == 512 and p.waves == pytest.approx(512 / 132)
+
+
+def test_the_mixed_alignment_factor_is_what_its_fit_gives(capsys):
+    """mixed_k_load_factor in hardware/h200.yaml is what validation/fit_mixed_kstep.py derives
+    from the kstep_mixed microbenchmark (and class "n"'s factor, printed, is not in the file)."""
+    import perfmodel
+    from validation import fit_mixed_kstep
+
+    assert fit_mixed_kstep.main([]) == 0
+    got = dict(line.split(" = ") for line in capsys.readouterr().out.splitlines() if " = " in line)
+    cal = perfmodel.load_hardware("h200").calibration
+    assert float(got["mixed_k_load_factor"]) == pytest.approx(cal.mixed_k_load_factor.value, rel=0.01)
+    assert float(got["mixed_n_load_factor (not adopted)"]) < 1 and not hasattr(cal, "mixed_n_load_factor")

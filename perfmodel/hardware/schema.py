@@ -176,6 +176,7 @@ class Calibration(Frozen):
     launch_overhead_s: Union[Seconds, None] = None
     descriptor_launch_s: Union[Seconds, None] = None
     shared_kmajor_b_factor: Union[Factor, None] = None
+    mixed_k_load_factor: Union[Factor, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None
     l2_latency_s: Union[Seconds, None] = None
     dram_latency_s: Union[Seconds, None] = None

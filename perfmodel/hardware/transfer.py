@@ -8,7 +8,7 @@ from the device its file names as `transfer.reference`, converted by the constan
     rule          conversion                                          constants
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
                                                                       launch_overhead_s, descriptor_launch_s,
-                                                                      shared_kmajor_b_factor,
+                                                                      shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -43,6 +43,7 @@ RULES: dict[str, str] = {
     "launch_overhead_s": "same",
     "descriptor_launch_s": "same",
     "shared_kmajor_b_factor": "same",
+    "mixed_k_load_factor": "same",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -74,6 +75,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                  "costs the host no more than any other"),
     "shared_kmajor_b_factor": (1.0, "estimated from nothing measured: B's majorness costs the tensor cores "
                                     "nothing"),
+    "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
+                                 "unaligned rate"),
 }
 
 

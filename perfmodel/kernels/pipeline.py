@@ -23,7 +23,9 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     t_k = max(a_s + e_thr t_e, b e_blk / R_s, t_mma) + c_k
     load class "k" / "n" (only K or only N 16-divisible: one operand in vectors, the other
                     element-wise): the "none" form with e_* counting that operand alone, and
-                    t_l2 joins the max (not fitted: no timed shape was used to shape it)
+                    t_l2 joins the max; for "k" the load term x mixed_k_load_factor (B element
+                    by element ran slower than the unaligned class's rates on the mixed-alignment
+                    one-wave k-steps, validation/fit_mixed_kstep.py)
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill
@@ -54,7 +56,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
-              "descriptor_launch_s", "shared_kmajor_b_factor")
+              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class TimingParams:
     launch_s: float
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
+    mixed_k_load_factor: float  # element-wise loads of load class "k" (B's) over the unaligned class's rate
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -136,6 +139,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
+        mixed_k_load_factor=cal["mixed_k_load_factor"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
@@ -260,6 +264,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     else:
         t_lat = np.maximum(p.scalar_load_fixed_s + step.elems_per_thread * p.scalar_load_s_per_elem,
                            b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
+        if step.load == "k":  # B element by element: slower than the unaligned class's rates
+            t_lat = t_lat * p.mixed_k_load_factor
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
