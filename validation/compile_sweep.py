@@ -307,7 +307,8 @@ def kernel_targets(kernel: str) -> dict[str, tuple]:
     return compile_targets("tensor_memory_accelerator" if kernel != "grouped" else None)
 
 
-def main(argv=None) -> int:
+def _arguments(argv):
+    """The command line (module doc)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kernel", choices=KERNELS, default="grouped")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -319,7 +320,11 @@ def main(argv=None) -> int:
     ap.add_argument("--dtypes", default=None, help="comma-separated dtypes (default fp16, plus bf16 on wgmma targets)")
     ap.add_argument("--limit", type=int, default=0, help="compile only the first N jobs (a quick check)")
     ap.add_argument("--out", type=Path, default=OUT)
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = _arguments(argv)
     import triton
 
     allowed = kernel_targets(args.kernel)

@@ -71,6 +71,12 @@ def _hardware(sub):
 
 
 def _model_commands(sub):
+    _occupancy_command(sub)
+    _rank_commands(sub)
+    _table_command(sub)
+
+
+def _occupancy_command(sub):
     oc = sub.add_parser(
         "occupancy", help="residency of one kernel: blocks/waves per SM or CU and the limiter",
         epilog="examples: perfmodel occupancy --hw h200 --threads 256 --regs 128 --shared 98304; "
@@ -87,11 +93,14 @@ def _model_commands(sub):
     oc.add_argument("--json", action="store_true", help="residency (and predicted resources) as JSON")
     oc.set_defaults(func=model.occupancy_cmd)
 
+
+def _rank_commands(sub):
     rk = sub.add_parser(
         "rank", help="rank kernels and tile configs for a GEMM by predicted time (the main job)",
         epilog="examples: perfmodel rank --hw h200 --m 4096 --n 4096 --k 4096 --dtype fp16 --top 5; "
                "perfmodel rank --hw h200 --m 16 --n 6144 --k 4096 --configs my_configs.json --json; "
                "perfmodel rank --hw h200 --m 1000 --n 1000 --k 1000 --kernels grouped,tma; "
+               "perfmodel rank --hw h200 --m 4096 --n 14336 --k 4096 --dtype fp8 --layout nt --kernels persistent; "
                "perfmodel rank --hw gfx936 --m 4096 --n 4096 --k 4096 --dtype bf16 --sensitivity")
     rk.add_argument("--hw", required=True, help="device id, alias or .yaml path")
     _problem_args(rk)
@@ -122,6 +131,8 @@ def _model_commands(sub):
     cp.add_argument("--json", action="store_true", help="the best config per device as JSON")
     cp.set_defaults(func=model.compare_cmd)
 
+
+def _table_command(sub):
     tb = sub.add_parser("table", help="the best config per M as a serving engine's tuned-config JSON (vLLM's format)",
                         epilog="example: perfmodel table --hw gfx936 --n 4096 --k 4096 --dtype bf16 --m 1,16,256,4096 "
                                "-o E=1,N=4096,device_name=BW.json")
