@@ -38,6 +38,23 @@ def grouped_pid(pid, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUP_M
 
 
 @triton.jit
+def load_tiles(a_desc, b_desc, offs_am, offs_bn, offs_k, A_T: tl.constexpr, B_T: tl.constexpr):
+    # The A (BM x BK) and B (BK x BN) tiles of one k-step through tensor descriptors over the
+    # tensors as stored: A_T / B_T when A is stored K x M / B stored N x K (layouts tn, nt, tt);
+    # the box is loaded as stored and transposed in registers' view (tl.trans is free here).
+    # Out-of-bounds parts of a box read as zero.
+    if A_T:
+        a = a_desc.load([offs_k, offs_am]).T
+    else:
+        a = a_desc.load([offs_am, offs_k])
+    if B_T:
+        b = b_desc.load([offs_bn, offs_k]).T
+    else:
+        b = b_desc.load([offs_k, offs_bn])
+    return a, b
+
+
+@triton.jit
 def matmul_kernel(
     a_ptr, b_ptr, c_ptr,
     M, N, K,
@@ -121,24 +138,14 @@ def matmul_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
     PRECISION: tl.constexpr = None, A_T: tl.constexpr = False, B_T: tl.constexpr = False,
 ):
-    # A_T / B_T: the descriptor is over A stored K x M / B stored N x K (layouts tn, nt, tt);
-    # the box is loaded as stored and transposed in registers' view (tl.trans is free here).
+    # A_T / B_T: the descriptor is over A stored K x M / B stored N x K (load_tiles)
     pid = tl.program_id(axis=0)
     pid_m, pid_n = grouped_pid(pid, M, N, BLOCK_M, BLOCK_N, GROUP_M)
     offs_am = pid_m * BLOCK_M
     offs_bn = pid_n * BLOCK_N
     accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
-        offs_k = k * BLOCK_K
-        # out-of-bounds parts of the box read as zero
-        if A_T:
-            a = a_desc.load([offs_k, offs_am]).T
-        else:
-            a = a_desc.load([offs_am, offs_k])
-        if B_T:
-            b = b_desc.load([offs_bn, offs_k]).T
-        else:
-            b = b_desc.load([offs_k, offs_bn])
+        a, b = load_tiles(a_desc, b_desc, offs_am, offs_bn, k * BLOCK_K, A_T, B_T)
         accumulator = tl.dot(a, b, accumulator, input_precision=PRECISION)
     c_desc.store([offs_am, offs_bn], accumulator.to(c_desc.dtype))
 
@@ -191,15 +198,16 @@ def transposed(x) -> bool:
     return x.stride(0) == 1 and x.stride(1) != 1
 
 
-def make_tma_descriptors(a, b, c, cfg):
+def make_tma_descriptors(a, b, c, cfg, c_box=None):
     """Descriptors over the tensors as stored: A (M x K, or K x M when `a` is a transposed view)
-    and B (K x N, or N x K), with boxes of the stored orientation."""
+    and B (K x N, or N x K), with boxes of the stored orientation; C in `c_box` boxes (default
+    the whole BM x BN tile)."""
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     bm, bn, bk = cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"]
     a_d = TensorDescriptor.from_tensor(a.T, [bk, bm]) if transposed(a) else TensorDescriptor.from_tensor(a, [bm, bk])
     b_d = TensorDescriptor.from_tensor(b.T, [bn, bk]) if transposed(b) else TensorDescriptor.from_tensor(b, [bk, bn])
-    return a_d, b_d, TensorDescriptor.from_tensor(c, [bm, bn])
+    return a_d, b_d, TensorDescriptor.from_tensor(c, c_box or [bm, bn])
 
 
 def launch_tma(a, b, c, cfg, descs):

@@ -24,7 +24,7 @@ tutorial, so the pipeliner does not tie the epilogue to the loads of the next ti
 import triton
 import triton.language as tl
 
-from perfmodel.gpu.kernels import _meta, grouped_pid, transposed
+from perfmodel.gpu.kernels import _meta, grouped_pid, load_tiles, make_tma_descriptors, transposed
 
 #: the two persistent kernels' constexpr flags, by kernel name
 VARIANTS = {"persistent": {"WARP_SPECIALIZE": False, "FLATTEN": True},
@@ -49,15 +49,7 @@ def matmul_persistent_kernel(
         offs_bn = pid_n * BLOCK_N
         accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         for ki in range(k_tiles):
-            offs_k = ki * BLOCK_K
-            if A_T:
-                a = a_desc.load([offs_k, offs_am]).T
-            else:
-                a = a_desc.load([offs_am, offs_k])
-            if B_T:
-                b = b_desc.load([offs_bn, offs_k]).T
-            else:
-                b = b_desc.load([offs_k, offs_bn])
+            a, b = load_tiles(a_desc, b_desc, offs_am, offs_bn, ki * BLOCK_K, A_T, B_T)
             accumulator = tl.dot(a, b, accumulator, input_precision=PRECISION)
         tile_id_c += NUM_SMS
         pid_cm, pid_cn = grouped_pid(tile_id_c, M, N, BLOCK_M, BLOCK_N, GROUP_M)
@@ -76,12 +68,7 @@ def sm_count(device: int = 0) -> int:
 
 def make_persistent_descriptors(a, b, c, cfg):
     """Descriptors over the stored A and B (as matmul_tma_kernel's) and C in BM x BN/2 boxes."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
-
-    bm, bn, bk = cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"]
-    a_d = TensorDescriptor.from_tensor(a.T, [bk, bm]) if transposed(a) else TensorDescriptor.from_tensor(a, [bm, bk])
-    b_d = TensorDescriptor.from_tensor(b.T, [bn, bk]) if transposed(b) else TensorDescriptor.from_tensor(b, [bk, bn])
-    return a_d, b_d, TensorDescriptor.from_tensor(c, [bm, bn // 2])
+    return make_tma_descriptors(a, b, c, cfg, c_box=[cfg["BLOCK_M"], cfg["BLOCK_N"] // 2])
 
 
 def launch_persistent(a, b, c, cfg, descs, num_sms: int, kernel: str = "persistent"):
