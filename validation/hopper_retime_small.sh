@@ -6,13 +6,7 @@
 # with every kernel in Triton's cache and nothing compiling; then split-K timed with and without
 # a CUDA graph on the same inputs (validation/splitk_graph_check.py). OUT: where to write.
 set -u
-OUT=${OUT:-out}
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 TRITON_CACHE_DIR=/tmp/tc_hopper
-mkdir -p "$OUT"
-stamp() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$OUT/log.txt"; }
-stamp start
-nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,power.limit,driver_version --format=csv >> "$OUT/log.txt"
+TRITON_CACHE=/tmp/tc_hopper source "$(dirname "$0")/device_env.sh"
 ONLY=2000,2001,2002,2005
 python3 -m perfmodel sweep --hw h200 --suite hopper --only $ONLY --out "$OUT/warm.jsonl" >> "$OUT/sweep_log.txt" 2>&1
 stamp "compile pass: rc $?"

@@ -6,13 +6,7 @@
 # from a checkout with torch and triton 3.6.0; perfmodel's dependencies as wheels in .whl/ (see
 # the device notes). OUT: where to write; SUITES: which (default all three); SMOKE=0 skips it.
 set -u
-OUT=${OUT:-out}
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 TRITON_CACHE_DIR=/tmp/tc_hopper
-mkdir -p "$OUT"
-stamp() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$OUT/log.txt"; }
-stamp start
-nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,power.limit,driver_version --format=csv >> "$OUT/log.txt"
+TRITON_CACHE=/tmp/tc_hopper source "$(dirname "$0")/device_env.sh"
 if [ "${SMOKE:-1}" = 1 ]; then
   python3 validation/hopper_smoke.py "$OUT" > "$OUT/smoke.txt" 2>&1
   rc=$?; stamp "smoke: rc $rc"; tail -2 "$OUT/smoke.txt"

@@ -4,14 +4,8 @@
 # to ${SUITE}_contended.jsonl); the second times with Triton's cache warm and nothing compiling,
 # the rows that are committed and scored. OUT: where to write; SUITE: which suite.
 set -u
-OUT=${OUT:-out}
 SUITE=${SUITE:?name the suite, e.g. SUITE=holdout5}
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 TRITON_CACHE_DIR=/tmp/tc_$SUITE
-mkdir -p "$OUT"
-stamp() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$OUT/log.txt"; }
-stamp start
-nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,power.limit,driver_version --format=csv >> "$OUT/log.txt"
+TRITON_CACHE=/tmp/tc_$SUITE source "$(dirname "$0")/device_env.sh"
 deadline=$(( $(date +%s) + ${SECONDS_LEFT:-540} ))
 for pass in "${SUITE}_contended" "$SUITE"; do
   t=$(date +%s); left=$(( deadline - t ))
