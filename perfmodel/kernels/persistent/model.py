@@ -45,7 +45,7 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, Resources
 from perfmodel.kernels.grouped.model import tile_grid
-from perfmodel.kernels.lowering import min_block_k, pipelined_buffers, uses_wgmma
+from perfmodel.kernels.lowering import min_block_k
 from perfmodel.kernels.registers import RegisterTable
 from perfmodel.kernels.tiled import tiled_time
 from perfmodel.kernels.tma.model import MBARRIER_BYTES, TmaKernel
@@ -97,23 +97,12 @@ class PersistentKernel(TmaKernel):
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
         return ConfigArrays.product(tile_grid(problem, min_bk=min_block_k(spec, problem.dtype)))
 
-    def threads(self, spec: HardwareSpec, warps) -> np.ndarray:
-        return warps * spec.warp_size
-
     def smem(self, problem: GemmProblem, cfgs: ConfigArrays, buffers, is_wgmma) -> np.ndarray:
         bm, bn, bk, w = (cfgs[k] for k in CONFIG_KEYS[:4])
         return persistent_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, w)
 
-    def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
-        bm, w, s = cfgs["BLOCK_M"], cfgs["num_warps"], cfgs["num_stages"]
-        is_wgmma = uses_wgmma(spec, bm, w)
-        buffers = pipelined_buffers(spec, s, is_wgmma)
-        smem = self.smem(problem, cfgs, buffers, is_wgmma)
-        regs, spilled, from_table, reg_source = self.registers(spec, problem, "all", is_wgmma, cfgs)
-        rule = f"{self.name}: stage buffers of (BM+BN)xBKxbytes with barriers, plus C staged in BMxBN/2 halves"
-        return Resources(load="all", threads=self.threads(spec, w), smem_bytes=smem.astype(np.int64),
-                         stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
-                         regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule)
+    def smem_rule_text(self, buffers: int) -> str:
+        return f"{self.name}: stage buffers of (BM+BN)xBKxbytes with barriers, plus C staged in BMxBN/2 halves"
 
     def mma_configs(self, cfgs: ConfigArrays) -> ConfigArrays:
         """The configs as the k-step sees them (the warps that issue the dot)."""

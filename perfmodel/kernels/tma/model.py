@@ -38,7 +38,6 @@ from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
 from perfmodel.kernels.lowering import min_block_k, pipelined_buffers, uses_wgmma
 from perfmodel.kernels.registers import RegisterTable
 from perfmodel.kernels.tiled import tiled_time
-from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import GemmProblem
 
 HERE = Path(__file__).resolve().parent
@@ -87,15 +86,27 @@ class TmaKernel(GroupedKernel):
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
                           host_floor_s=ctx.params.descriptor_launch_s, shared_b_min_bn=self.shared_b_min_bn)
 
+    def threads(self, spec: HardwareSpec, warps) -> np.ndarray:
+        """Threads a program launches with."""
+        return warps * spec.warp_size
+
+    def smem(self, problem: GemmProblem, cfgs: ConfigArrays, buffers, is_wgmma) -> np.ndarray:
+        """Shared bytes per program (module doc)."""
+        bm, bn, bk, s = cfgs["BLOCK_M"], cfgs["BLOCK_N"], cfgs["BLOCK_K"], cfgs["num_stages"]
+        return tma_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, s)
+
+    def smem_rule_text(self, buffers: int) -> str:
+        """The shared-memory rule in one line, for `predict`."""
+        return (f"{buffers} stage buffer{'s' if buffers > 1 else ''} of (BM+BN)xBKxbytes + an 8-byte mbarrier each, "
+                f"at least the C tile (the TMA store stages it)")
+
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
-        bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
+        bm, w, s = cfgs["BLOCK_M"], cfgs["num_warps"], cfgs["num_stages"]
         is_wgmma = uses_wgmma(spec, bm, w)
         buffers = pipelined_buffers(spec, s, is_wgmma)
-        smem = tma_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, s)
+        smem = self.smem(problem, cfgs, buffers, is_wgmma)
         regs, spilled, from_table, reg_source = self.registers(spec, problem, "all", is_wgmma, cfgs)
-        n = max(1, int(np.max(buffers)) if buffers.size else 1)
-        rule = (f"{n} stage buffer{'s' if n > 1 else ''} of (BM+BN)xBKxbytes + an 8-byte mbarrier each, "
-                f"at least the C tile (the TMA store stages it)")
-        return Resources(load="all", threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
+        rule = self.smem_rule_text(max(1, int(np.max(buffers)) if buffers.size else 1))
+        return Resources(load="all", threads=self.threads(spec, w), smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
                          regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule)
