@@ -56,13 +56,15 @@ def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
     layout). fp32 tensors: `tf32` says whether cuBLAS may use TF32 (torch's allow_tf32)."""
     import torch
 
+    from perfmodel.gpu.kernels import transposed
+
     extra = {}
     if tf32 is not None:
         torch.backends.cuda.matmul.allow_tf32 = tf32
         extra = {"precision": "tf32" if tf32 else "ieee"}
     f = lambda: torch.matmul(a, b)  # noqa: E731
     if a.dtype.itemsize == 1:  # fp8: cuBLASLt through torch._scaled_mm, which wants B K-major (nt)
-        if not transposed_view(b) or transposed_view(a):
+        if not transposed(b) or transposed(a):
             return {**base, "kind": "cublas", "vendor": env.vendor(), "status": "error",
                     "error": "torch._scaled_mm takes A row-major and B column-major (layout nt) only"}
         one = torch.ones((), device="cuda", dtype=torch.float32)
@@ -73,10 +75,6 @@ def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
     return {**base, "kind": "cublas", "vendor": env.vendor(), "time_ms": t, **extra,
             "rel_err": (c.float() - ref).norm().item() / ref_norm}
 
-
-def transposed_view(x) -> bool:
-    """Whether a 2-D view is the transpose of a row-major tensor."""
-    return x.stride(0) == 1 and x.stride(1) != 1
 
 
 def _blas_rows(base, a, b, ref, ref_norm, dtype) -> list[dict]:
