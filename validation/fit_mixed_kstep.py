@@ -37,6 +37,7 @@ from perfmodel.kernels import registry  # noqa: E402
 from perfmodel.kernels.base import ConfigArrays  # noqa: E402
 from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
 from perfmodel.problem import GemmProblem  # noqa: E402
+from validation.fitting import median_one_factor  # noqa: E402
 
 NAMES = {"k": "mixed_k_load_factor", "n": "mixed_n_load_factor (not adopted)"}
 
@@ -66,12 +67,7 @@ def main(argv=None) -> int:
     spec = load_hardware("h200")
     rows = json.loads((HERE / "data" / "h200" / "microbench_memory.json").read_text())["kstep_mixed"]
     for cls in ("k", "n"):
-        factor = 1.0
-        for _ in range(8):
-            r = ratios(spec, rows, cls, factor)
-            if abs(statistics.median(r) - 1) < 1e-3:
-                break
-            factor *= statistics.median(r)
+        factor = median_one_factor(lambda f: ratios(spec, rows, cls, f), iterations=8)
         before, after = ratios(spec, rows, cls, 1.0), ratios(spec, rows, cls, factor)
         q = np.percentile(after, [25, 75])
         print(f"class {cls}: {len(after)} rows without spills; measured over predicted, median {statistics.median(before):.3f}"

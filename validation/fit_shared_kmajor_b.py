@@ -33,6 +33,7 @@ from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
 from perfmodel.kernels.operands import shares_kmajor_b  # noqa: E402
 from perfmodel.problem import GemmProblem  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
+from validation.fitting import median_one_factor  # noqa: E402
 
 
 def predict_ms(spec, problem, kernel, runs, factor=1.0):
@@ -73,12 +74,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     spec = load_hardware("h200")
     shapes = {(s.M, s.N, s.K, s.dtype, s.layout): s for s in load_runs(args.data).shapes}
-    factor = 1.0
-    for _ in range(6):  # the factor scales the matrix term, not always the whole k-step: iterate
-        ratios = residuals(spec, shapes, factor)
-        if not ratios or abs(statistics.median(ratios) - 1) < 1e-3:
-            break
-        factor *= statistics.median(ratios)
+    factor = median_one_factor(lambda f: residuals(spec, shapes, f), iterations=6)
+    ratios = residuals(spec, shapes, factor)
     if not ratios:
         print("no config qualifies", file=sys.stderr)
         return 1
