@@ -10,6 +10,7 @@ and paths in the README work from anywhere.
 
 Recorded datasets are named by their path under the data folder without the suffix:
 `h200/runs`, `h200/holdout`, `compile/compile_sweep` (`perfmodel validate --data h200/holdout`).
+A dataset may be stored gzip-compressed (`h200/holdout7.jsonl.gz`, read as `h200/holdout7`).
 """
 
 from __future__ import annotations
@@ -49,7 +50,16 @@ def data_dir() -> Path:
 def datasets(folder: str = "") -> list[str]:
     """Names of the bundled .jsonl datasets (under `folder`, e.g. "h200"), sorted."""
     root = data_dir()
-    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in (root / folder).glob("**/*.jsonl"))
+    found = [*(root / folder).glob("**/*.jsonl"), *(root / folder).glob("**/*.jsonl.gz")]
+    return sorted({_dataset_name(p.relative_to(root).as_posix()) for p in found})
+
+
+def _dataset_name(path: str) -> str:
+    """A data file's path without its .jsonl or .jsonl.gz suffix."""
+    for suffix in (".jsonl.gz", ".jsonl"):
+        if path.endswith(suffix):
+            return path[: -len(suffix)]
+    return path
 
 
 def data_file(name: str) -> Path:
@@ -58,14 +68,15 @@ def data_file(name: str) -> Path:
 
 
 def resolve_dataset(name_or_path: str | Path) -> Path:
-    """A bundled dataset name ("h200/holdout") or a path to a .jsonl file, as a path.
-    A name that is neither is a DataError listing what is bundled."""
+    """A bundled dataset name ("h200/holdout") or a path to a .jsonl (or .jsonl.gz) file, as a
+    path. A name that is neither is a DataError listing what is bundled."""
     p = Path(name_or_path)
     if os.path.exists(p):
         return p
     s = str(name_or_path)
-    if not s.endswith(".jsonl") and "\\" not in s:
-        candidate = data_dir() / f"{s}.jsonl"
-        if os.path.isfile(candidate):
-            return candidate
+    if not s.endswith((".jsonl", ".gz")) and "\\" not in s:
+        for suffix in (".jsonl", ".jsonl.gz"):
+            candidate = data_dir() / f"{s}{suffix}"
+            if os.path.isfile(candidate):
+                return candidate
     raise DataError(f"{s}: no such file or bundled dataset; bundled: {', '.join(datasets())}")

@@ -13,6 +13,7 @@ Bundled datasets are named by their path under the data folder (perfmodel.bundle
 from __future__ import annotations
 
 import os
+import gzip
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,8 +80,8 @@ def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]
     if os.path.isdir(p):
         raise DataError(f"{p}: is a directory, expected a .jsonl file")
     try:
-        lines = p.read_text().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
+        lines = (gzip.open(p, "rt").read() if p.suffix == ".gz" else p.read_text()).splitlines()
+    except (OSError, UnicodeDecodeError, EOFError) as e:
         raise DataError(f"{p}: cannot read ({e.__class__.__name__})") from None
     rows = []
     for n, line in enumerate(lines, 1):
