@@ -177,6 +177,7 @@ class Calibration(Frozen):
     descriptor_launch_s: Union[Seconds, None] = None
     shared_kmajor_b_factor: Union[Factor, None] = None
     mixed_k_load_factor: Union[Factor, None] = None
+    wgmma_n_exponent: Union[Factor, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None
     l2_latency_s: Union[Seconds, None] = None
     dram_latency_s: Union[Seconds, None] = None

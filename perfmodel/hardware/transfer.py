@@ -9,6 +9,7 @@ from the device its file names as `transfer.reference`, converted by the constan
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
+                                                                      wgmma_n_exponent,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -44,6 +45,7 @@ RULES: dict[str, str] = {
     "descriptor_launch_s": "same",
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
+    "wgmma_n_exponent": "same",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -77,6 +79,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                     "nothing"),
     "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
                                  "unaligned rate"),
+    "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
+                              "tensor cores' rate"),
 }
 
 
@@ -124,8 +128,9 @@ def reference_of(spec: HardwareSpec) -> HardwareSpec | None:
 def constant(spec: HardwareSpec, name: str) -> Constant:
     """One constant of the timing model for `spec`: measured, transferred or a default."""
     own = getattr(spec.calibration, name, None)
-    if own is not None:
-        return Constant(name, float(own.value), True, f"measured on {spec.id}")
+    if own is not None:  # the device file's own value; measured unless its file says otherwise
+        measured = own.confidence.value == "measured"
+        return Constant(name, float(own.value), measured, f"{'measured' if measured else 'estimated'} on {spec.id}")
     ref = reference_of(spec)
     if name in RULES:
         theirs = None if ref is None else getattr(ref.calibration, name, None)

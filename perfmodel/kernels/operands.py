@@ -80,12 +80,13 @@ SHARED_B_MAX_BLOCK_K = 64
 
 def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn) -> np.ndarray:
     """Where two or more warpgroups each read the whole B tile (wgmma, 8+ warps split along M:
-    BLOCK_M >= 128) while B is stored K-major in a dtype wgmma also reads MN-major (16-bit), with
-    BLOCK_K <= 64 and BLOCK_N >= `min_bn` (the kernel's: 256 for pointer loads, 128 for TMA;
-    None: never). Such k-steps ran slower than with B stored MN-major with identical PTX
-    (module doc); the matrix term takes calibration shared_kmajor_b_factor there."""
-    if min_bn is None or not LAYOUTS[problem.layout].b_k_major or DTYPES[problem.dtype].k_major_only \
-            or problem.in_bytes != 2:
+    BLOCK_M >= 128) while B is stored K-major in a 16-bit or 8-bit dtype, with BLOCK_K <= 64 and
+    BLOCK_N >= `min_bn` (the kernel's: 256 for pointer loads, 128 for TMA; None: never). Such
+    16-bit k-steps ran slower than with B stored MN-major with identical PTX (module doc); FP8
+    (K-major B only) ran 128x256 at 8 warps 1.16-1.30x slower than 256x128 (h200/fp8, grouped
+    kernel; TF32 does the opposite, 0.74). The matrix term takes calibration
+    shared_kmajor_b_factor there."""
+    if min_bn is None or not LAYOUTS[problem.layout].b_k_major or problem.in_bytes > 2:
         return np.zeros(cfgs.size, dtype=bool)
     bm, bn, bk, w = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
     return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= 128) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)

@@ -29,8 +29,13 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill
-    warpgroups sharing a K-major 16-bit B tile (perfmodel.kernels.operands.shares_kmajor_b):
+    warpgroups sharing a K-major 16-bit or FP8 B tile (perfmodel.kernels.operands.shares_kmajor_b):
                     t_mma x shared_kmajor_b_factor (measured, not explained)
+    wgmma instruction shape: t_mma (shared memory included) x (256 / N)^g, N the instruction's
+                    (wgmma_n: warpgroups take 64 rows each, the rest of them split N), g =
+                    wgmma_n_exponent: mirrored tiles with the narrower instruction ran 6-17%
+                    slower (validation/fit_wgmma_n.py); the H200's g is set below that, where it
+                    orders mirrored tiles and moves no pick
 
 A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue).
 
@@ -56,7 +61,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
-              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor")
+              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent")
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,7 @@ class TimingParams:
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
     mixed_k_load_factor: float  # element-wise loads of load class "k" (B's) over the unaligned class's rate
+    wgmma_n_exponent: float  # g: a wgmma k-step's matrix term x (256 / instruction N) ** g
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -139,7 +145,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
-        mixed_k_load_factor=cal["mixed_k_load_factor"],
+        mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
@@ -183,6 +189,7 @@ class KStep:
     serial: np.ndarray
     k_chain: np.ndarray
     shared_kmajor_b: np.ndarray | None = None  # warpgroups share a K-major B tile (operands.shares_kmajor_b)
+    mma_n: np.ndarray | None = None  # N of one wgmma instruction (0 where the dot is not wgmma)
 
 
 def _max(*xs):
@@ -221,6 +228,14 @@ def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
     return (reads + writes).astype(float)
 
 
+def wgmma_n(bm, bn, w):
+    """N of the wgmma instruction a config's warpgroups issue: w / 4 warpgroups split the tile
+    along M first (64 rows each), the rest along N."""
+    units = np.maximum(w // 4, 1)
+    wm = np.minimum(units, np.maximum(bm // 64, 1))
+    return bn // np.maximum(units // wm, 1)
+
+
 def spill_time(p: TimingParams, b, threads, spilled):
     """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
     return b * threads * spilled * p.spill_s_per_reg
@@ -255,6 +270,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
         t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
     t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
+    if step.mma_n is not None:  # narrower wgmma instructions, more of them per FLOP: slower as measured
+        t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
     if step.load == "all":

@@ -34,7 +34,7 @@ import numpy as np
 
 from perfmodel.kernels.base import ConfigArrays, Resources
 from perfmodel.kernels.operands import operand_traffic, shares_kmajor_b
-from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time
+from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.traffic import traffic_arrays
 
 BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
@@ -67,7 +67,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | Non
         depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
-        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn))
+        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn),
+        mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0))
 
 
 def memory_time(waiting, t_dram, q):
