@@ -3,7 +3,8 @@
 
     stream     memory-bound GEMMs (M = 16, K = 8192: B streams from DRAM once). Part A: one
                config at S/16 ... 6S blocks; part B: tile width, BLOCK_K and stages (the bytes
-               each block keeps in flight) at S and 4S blocks
+               each block keeps in flight) at S and 4S blocks; part C: the same configs at S/4
+               and S/2 blocks (how fast a part of the SMs streams, by what each keeps in flight)
     partial    fewer tiles than SMs walking a long K (16384): 4 tiles, then 1/12 ... all of one
                wave, four configs (how fast a k-step runs while only some SMs are busy)
 
@@ -32,7 +33,7 @@ def stream_jobs(sms: int, quick: bool) -> list[tuple]:
     for bn, w in tiles:
         for bk in ((64, 128) if quick else (32, 64, 128)):
             for stages in ((2, 4) if quick else (2, 3, 4, 6)):
-                for blocks in (sms, 4 * sms):
+                for blocks in ((sms // 2, sms, 4 * sms) if quick else (sms // 4, sms // 2, sms, 4 * sms)):
                     jobs.append((M, bn * blocks, K, (16, bn, bk, w, stages)))
     return list(dict.fromkeys(jobs))
 
