@@ -161,6 +161,21 @@ def partial(out: dict) -> None:
     out["partial"] = streams.partial(quick=False)
 
 
+STREAM_SHORT_K_CONFIGS = [(16, 64, 128, 2, 4), (16, 128, 128, 4, 3), (16, 256, 64, 4, 4), (16, 64, 64, 2, 4)]
+
+
+def stream_short_k(out: dict) -> None:
+    """Memory-bound GEMMs (M = 16) with few k-steps per tile: K 1024, 2304, 4096 and 8192 at
+    72, 144 and 288 tiles of four decode configs. The stream rows all walk K = 8192; a decode
+    layer's K is often 2-4k, where each tile's pipeline fill and epilogue weigh more
+    (validation/NOTES.md, session 6: 2x18432x2304 ran 1.7x its DRAM floor with 16x64 tiles)."""
+    streams.compile_grouped(STREAM_SHORT_K_CONFIGS, (16, 4096, 8192), 16, "precompile")
+    jobs = [(16, c[1] * tiles, K, c) for c in STREAM_SHORT_K_CONFIGS for K in (1024, 2304, 4096, 8192)
+            for tiles in (72, 144, 288)]
+    out["stream_short_k"] = streams.timed_rows("stream_short_k", jobs, lambda M, N, K, c: {
+        "blocks": -(-N // c[1]), "k_steps": -(-K // c[2])})
+
+
 MIXED_KSTEP_CONFIGS = [(128, 128, 64, 4, 3), (128, 64, 64, 4, 4), (64, 128, 64, 4, 3), (64, 64, 64, 4, 4),
                        (128, 256, 64, 8, 3), (256, 64, 64, 4, 3), (64, 64, 128, 4, 3), (32, 64, 64, 2, 4),
                        (16, 64, 128, 2, 4), (128, 128, 32, 4, 4), (64, 32, 64, 2, 3), (128, 32, 64, 4, 3)]
@@ -215,7 +230,7 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
-                                             "splitk_reduce spills stream partial kstep_mixed")
+                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -225,7 +240,8 @@ def main() -> int:
            "triton": triton.__version__, "driver": env.driver_version(),
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
-    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed)
+    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
+             stream_short_k)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
