@@ -215,25 +215,27 @@ def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
 
 
+def warp_grid(bm, w, is_wgmma):
+    """(wm, wn): how a tile's warp groups (wgmma: 4 warps own 64 rows) or warps (mma.sync, MFMA:
+    16 rows) split it, along M first (Triton's layouts), the rest along N."""
+    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
+    wm = np.minimum(units, np.maximum(bm // np.where(is_wgmma, 64, 16), 1))
+    return wm, np.maximum(units // wm, 1)
+
+
 def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
     """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
-    warp group (wgmma: 4 warps own 64 rows) or warp (mma.sync, MFMA) that needs them.
-    Warps split the tile along M first (Triton's layouts): wm x wn warps (groups)."""
-    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
-    unit_rows = np.where(is_wgmma, 64, 16)
-    wm = np.minimum(units, np.maximum(bm // unit_rows, 1))
-    wn = np.maximum(units // wm, 1)
+    warp group or warp that needs them (warp_grid: wm x wn of them)."""
+    wm, wn = warp_grid(bm, w, is_wgmma)
     reads = (wn * bm + wm * bn) * bk * e
     writes = (bm + bn) * bk * e
     return (reads + writes).astype(float)
 
 
 def wgmma_n(bm, bn, w):
-    """N of the wgmma instruction a config's warpgroups issue: w / 4 warpgroups split the tile
-    along M first (64 rows each), the rest along N."""
-    units = np.maximum(w // 4, 1)
-    wm = np.minimum(units, np.maximum(bm // 64, 1))
-    return bn // np.maximum(units // wm, 1)
+    """N of the wgmma instruction a config's warpgroups issue: BLOCK_N over the warpgroups that
+    split N (warp_grid)."""
+    return bn // warp_grid(bm, w, True)[1]
 
 
 def spill_time(p: TimingParams, b, threads, spilled):
