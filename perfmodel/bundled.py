@@ -20,6 +20,9 @@ from pathlib import Path
 
 from perfmodel.errors import DataError, SpecError
 
+#: how a recorded dataset's file name may end: JSON lines, plain (tried first) or gzip-compressed
+DATASET_SUFFIXES = (".jsonl", ".jsonl.gz")
+
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
@@ -50,13 +53,13 @@ def data_dir() -> Path:
 def datasets(folder: str = "") -> list[str]:
     """Names of the bundled .jsonl datasets (under `folder`, e.g. "h200"), sorted."""
     root = data_dir()
-    found = [*(root / folder).glob("**/*.jsonl"), *(root / folder).glob("**/*.jsonl.gz")]
+    found = [p for suffix in DATASET_SUFFIXES for p in (root / folder).glob(f"**/*{suffix}")]
     return sorted({_dataset_name(p.relative_to(root).as_posix()) for p in found})
 
 
 def _dataset_name(path: str) -> str:
     """A data file's path without its .jsonl or .jsonl.gz suffix."""
-    for suffix in (".jsonl.gz", ".jsonl"):
+    for suffix in DATASET_SUFFIXES:
         if path.endswith(suffix):
             return path[: -len(suffix)]
     return path
@@ -74,8 +77,8 @@ def resolve_dataset(name_or_path: str | Path) -> Path:
     if os.path.exists(p):
         return p
     s = str(name_or_path)
-    if not s.endswith((".jsonl", ".gz")) and "\\" not in s:
-        for suffix in (".jsonl", ".jsonl.gz"):
+    if not s.endswith(DATASET_SUFFIXES) and "\\" not in s:
+        for suffix in DATASET_SUFFIXES:
             candidate = data_dir() / f"{s}{suffix}"
             if os.path.isfile(candidate):
                 return candidate
