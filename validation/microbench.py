@@ -169,11 +169,9 @@ def stream_short_k(out: dict) -> None:
     72, 144 and 288 tiles of four decode configs. The stream rows all walk K = 8192; a decode
     layer's K is often 2-4k, where each tile's pipeline fill and epilogue weigh more
     (validation/NOTES.md, session 6: 2x18432x2304 ran 1.7x its DRAM floor with 16x64 tiles)."""
-    streams.compile_grouped(STREAM_SHORT_K_CONFIGS, (16, 4096, 8192), 16, "precompile")
     jobs = [(16, c[1] * tiles, K, c) for c in STREAM_SHORT_K_CONFIGS for K in (1024, 2304, 4096, 8192)
             for tiles in (72, 144, 288)]
-    out["stream_short_k"] = streams.timed_rows("stream_short_k", jobs, lambda M, N, K, c: {
-        "blocks": -(-N // c[1]), "k_steps": -(-K // c[2])})
+    out["stream_short_k"] = streams.compiled_and_timed("stream_short_k", jobs, 16, (16, 4096, 8192))
 
 
 MIXED_KSTEP_CONFIGS = [(128, 128, 64, 4, 3), (128, 64, 64, 4, 4), (64, 128, 64, 4, 3), (64, 64, 64, 4, 4),

@@ -86,15 +86,17 @@ def _blocks_and_steps(M, N, K, c) -> dict:
     return {"blocks": -(-M // c[0]) * -(-N // c[1]), "k_steps": -(-K // c[2])}
 
 
-def _timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
+def compiled_and_timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
+    """Compile the jobs' configs at `specialization` in `jobs_n` processes, then time them
+    (timed_rows), each row with its blocks and k-steps."""
     compile_grouped([c for *_, c in jobs], specialization, jobs_n, f"calibrate: compile {name}")
     return timed_rows(name, jobs, _blocks_and_steps)
 
 
 def stream(quick: bool, jobs: int = 16) -> list[dict]:
-    return _timed("stream", stream_jobs(env.properties()["sm_count"], quick), jobs, (16, 4096, STREAM_K))
+    return compiled_and_timed("stream", stream_jobs(env.properties()["sm_count"], quick), jobs, (16, 4096, STREAM_K))
 
 
 def partial(quick: bool, jobs: int = 16) -> list[dict]:
     wave = wave_grid(env.properties()["sm_count"])
-    return _timed("partial", partial_jobs(wave, quick), jobs, (4096, 4096, PARTIAL_K))
+    return compiled_and_timed("partial", partial_jobs(wave, quick), jobs, (4096, 4096, PARTIAL_K))
