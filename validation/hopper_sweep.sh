@@ -15,9 +15,5 @@ fi
 deadline=$(( $(date +%s) + ${SECONDS_LEFT:-520} ))  # the device's 10-minute limit, less setup
 for s in ${SUITES:-hopper fp8 hopper_holdout}; do
   [ -f "validation/data/h200/$s.jsonl" ] && cp "validation/data/h200/$s.jsonl" "$OUT/$s.jsonl"
-  t=$(date +%s); left=$(( deadline - t ))
-  [ "$left" -gt 60 ] || { stamp "no time left for $s"; continue; }
-  timeout "$left" python3 -m perfmodel sweep --hw h200 --suite "$s" --gpus all --out "$OUT/$s.jsonl" \
-      --time-budget-s $(( left - 45 )) >> "$OUT/sweep_log.txt" 2>&1
-  stamp "sweep --suite $s --gpus all: rc $? in $(( $(date +%s) - t )) s"
+  sweep_by_deadline "$s" "$OUT/$s.jsonl" "$deadline"
 done

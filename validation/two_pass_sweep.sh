@@ -8,9 +8,5 @@ SUITE=${SUITE:?name the suite, e.g. SUITE=holdout5}
 TRITON_CACHE=/tmp/tc_$SUITE source "$(dirname "$0")/device_env.sh"
 deadline=$(( $(date +%s) + ${SECONDS_LEFT:-540} ))
 for pass in "${SUITE}_contended" "$SUITE"; do
-  t=$(date +%s); left=$(( deadline - t ))
-  [ "$left" -gt 60 ] || { stamp "no time left for $pass"; continue; }
-  timeout "$left" python3 -m perfmodel sweep --hw h200 --suite "$SUITE" --gpus all --out "$OUT/$pass.jsonl" \
-      --time-budget-s $(( left - 45 )) >> "$OUT/sweep_log.txt" 2>&1
-  stamp "sweep --suite $SUITE -> $pass.jsonl: rc $? in $(( $(date +%s) - t )) s"
+  sweep_by_deadline "$SUITE" "$OUT/$pass.jsonl" "$deadline"
 done
