@@ -21,7 +21,7 @@ def main() -> int:
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu import kernels as mk
     from perfmodel.gpu.bench import check
-    from perfmodel.gpu.measure import operands
+    from perfmodel.gpu.bench import operands
     from perfmodel.gpu.sweep import SWEPT_DTYPES
     from perfmodel.layouts import LAYOUTS
 

@@ -22,6 +22,7 @@ Writes OUTDIR/microbench.json (or --name) with:
                    seconds per k-step per block for 25 configs
   programs         the same kernel with one k-step and 1..16 waves of tiles: cost per program
   splitk_reduce    the split-K pair against SPLIT_K = 1 on four small-output shapes
+  kstep_stages     one wave of large and small wgmma tiles at 2-5 stages, fp16 nn and TF32 nt
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import triton.testing  # noqa: E402
 from perfmodel.gpu import env  # noqa: E402
 from perfmodel.gpu import microbench as calibration_benchmarks  # noqa: E402
 from perfmodel.gpu import streams  # noqa: E402
+from perfmodel.dtypes import DTYPES  # noqa: E402
 from perfmodel.gpu.bench import time_gemm  # noqa: E402
 
 SMS: int = 0  # set from the device in main() (torch.cuda.get_device_properties)
@@ -197,6 +199,42 @@ def kstep_mixed(out: dict) -> None:
     out["kstep_mixed"] = rows
 
 
+KSTEP_STAGES_TILES = {  # dtype, layout: BLOCK_M, BLOCK_N, BLOCK_K, warps
+    ("fp16", "nn"): [(128, 128, 64, 4), (128, 256, 64, 8), (256, 128, 64, 8), (128, 128, 128, 8), (64, 64, 64, 4),
+                     (64, 128, 64, 4), (128, 128, 32, 4), (64, 256, 64, 8)],
+    ("tf32", "nt"): [(128, 256, 32, 8), (256, 128, 32, 8), (128, 128, 64, 4), (128, 128, 64, 8), (128, 128, 32, 4),
+                     (64, 128, 64, 4), (64, 64, 64, 4), (64, 256, 32, 8)],
+}
+
+
+def kstep_stages(out: dict) -> None:
+    """One wave of tiles (1 or 2 per SM) walking K = 8192 for large and small wgmma tiles at 2-5
+    stages, fp16 (nn) and TF32 (nt: both operands K-major, no gather): how the k-step depends on
+    the stage count and the bytes of one stage. The validation sets show 2-stage large tiles
+    1.25-1.6x their 3-stage runs where the model says 1.03-1.17 (validation/NOTES.md, session 7);
+    Triton 3.6.0 waits for every outstanding copy at the top of a 2-stage loop (async_wait 0)."""
+    rows_, cols = env.wave_grid(SMS)
+    props = torch.cuda.get_device_properties(0)
+    per_block, per_sm = props.shared_memory_per_block_optin, props.shared_memory_per_multiprocessor
+    rows = []
+    for (dtype, layout), tiles in KSTEP_STAGES_TILES.items():
+        e = DTYPES[dtype].in_bytes
+        jobs, extra = [], {}
+        for bm, bn, bk, w in tiles:
+            for st in (2, 3, 4, 5):
+                smem = (bm + bn) * bk * e * st
+                for tiles_per_sm in (1, 2):
+                    if smem <= per_block and tiles_per_sm * (smem + 1024) <= per_sm:
+                        job = (bm * rows_, bn * cols * tiles_per_sm, 8192, (bm, bn, bk, w, st))
+                        jobs.append(job)
+                        extra[job] = {"tiles_per_sm": tiles_per_sm, "k_steps": 8192 // bk}
+        streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 8192), 16, f"precompile {dtype} {layout}",
+                                dtype=dtype, layout=layout)
+        rows += streams.timed_rows(f"kstep_stages {dtype} {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
+                                   dtype=dtype, layout=layout)
+    out["kstep_stages"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -228,7 +266,7 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
-                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k")
+                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -239,7 +277,7 @@ def main() -> int:
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
-             stream_short_k)
+             stream_short_k, kstep_stages)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:

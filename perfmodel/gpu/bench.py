@@ -69,19 +69,32 @@ def precompile(worker, jobs: list, processes: int, label: str) -> int:
     return failed
 
 
-def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1) -> dict:
+def operands(M: int, N: int, K: int, dtype: str, layout: str):
+    """Random A (M x K view) and B (K x N view) stored as the layout says (perfmodel.layouts)."""
+    import torch
+
+    from perfmodel.dtypes import DTYPES
+    from perfmodel.layouts import LAYOUTS
+
+    dt = getattr(torch, DTYPES[dtype].torch)
+    (sa, sb), lay = LAYOUTS[layout].stored_shapes(M, N, K), LAYOUTS[layout]
+    # drawn in fp32 and rounded to the dtype (torch has no randn for fp8)
+    a = torch.randn(sa, device="cuda", dtype=torch.float32).to(dt)
+    b = torch.randn(sb, device="cuda", dtype=torch.float32).to(dt)
+    return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
+
+
+def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1, layout: str = "nn") -> dict:
     """One GEMM of the grouped kernel (the split-K pair for splitk > 1) with config
-    c = (BM, BN, BK, warps, stages): its median time, relative error against fp32, and what the
-    compiler gave it."""
+    c = (BM, BN, BK, warps, stages), operands stored as `layout` says: its median time, relative
+    error against fp32, and what the compiler gave it."""
     import torch
 
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu import kernels as mk
 
-    dt = getattr(torch, DTYPES[dtype].torch)
-    a = torch.randn((M, K), device="cuda", dtype=dt)
-    b = torch.randn((K, N), device="cuda", dtype=dt)
-    cc = torch.empty((M, N), device="cuda", dtype=dt)
+    a, b = operands(M, N, K, dtype, layout)
+    cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
     cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
            "SPLIT_K": splitk}
     if splitk > 1:

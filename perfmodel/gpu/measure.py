@@ -9,7 +9,7 @@ import time
 
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import bench, check, quick_time_ms
+from perfmodel.gpu.bench import bench, check, operands, quick_time_ms
 from perfmodel.names import config_name
 
 
@@ -86,20 +86,6 @@ def _blas_rows(base, a, b, ref, ref_norm, dtype) -> list[dict]:
     rows = [_blas_row(base, a, b, ref, ref_norm, own), _blas_row(base, a, b, ref, ref_norm, not own)]
     rows[1]["kind"] = "cublas_other"
     return rows
-
-
-def operands(M: int, N: int, K: int, dtype: str, layout: str):
-    """Random A (M x K view) and B (K x N view) stored as the layout says (perfmodel.layouts)."""
-    import torch
-
-    from perfmodel.layouts import LAYOUTS
-
-    dt = getattr(torch, DTYPES[dtype].torch)
-    (sa, sb), lay = LAYOUTS[layout].stored_shapes(M, N, K), LAYOUTS[layout]
-    # drawn in fp32 and rounded to the dtype (torch has no randn for fp8)
-    a = torch.randn(sa, device="cuda", dtype=torch.float32).to(dt)
-    b = torch.randn(sb, device="cuda", dtype=torch.float32).to(dt)
-    return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
 
 
 def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:

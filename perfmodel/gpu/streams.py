@@ -51,29 +51,33 @@ def partial_jobs(wave: tuple[int, int], quick: bool) -> list[tuple]:
 KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
 
 
-def compile_grouped(configs, specialization: tuple, jobs: int, label: str) -> None:
+def compile_grouped(configs, specialization: tuple, jobs: int, label: str, dtype: str = "fp16",
+                    layout: str = "nn") -> None:
     """Compile the grouped kernel for (BM, BN, BK, warps, stages) configs at the (M, N, K)
     specialization in `jobs` worker processes (Triton's cache then holds them)."""
     from perfmodel.gpu.bench import precompile
     from perfmodel.gpu.sweep import compile_one
 
-    precompile(compile_one, [("grouped", "fp16", "nn", *specialization, {**dict(zip(KEYS, c)), "GROUP_M": 8, "SPLIT_K": 1})
+    precompile(compile_one, [("grouped", dtype, layout, *specialization, {**dict(zip(KEYS, c)), "GROUP_M": 8, "SPLIT_K": 1})
                              for c in dict.fromkeys(configs)], jobs, label)
 
 
-def timed_rows(name: str, jobs: list[tuple], extra) -> list[dict]:
+def timed_rows(name: str, jobs: list[tuple], extra, dtype: str = "fp16", layout: str = "nn") -> list[dict]:
     """Time (M, N, K, config) jobs with the grouped kernel: rows with the config, the shape,
     DRAM bytes (A, B, C once), `extra(M, N, K, config)` and what perfmodel.gpu.bench.time_gemm
     measured (time, error, registers, spills, shared bytes), or the error of a config that
-    cannot run."""
+    cannot run. Rows of another dtype or layout than fp16 nn name theirs."""
+    from perfmodel.dtypes import DTYPES
     from perfmodel.gpu.bench import time_gemm
 
+    d = DTYPES[dtype]
+    named = {} if (dtype, layout) == ("fp16", "nn") else {"dtype": dtype, "layout": layout}
     rows = []
     for M, N, K, c in jobs:
-        row = {**dict(zip(KEYS, c)), "M": M, "N": N, "K": K, "min_bytes": 2 * (M * K + K * N + M * N),
-               **extra(M, N, K, c)}
+        row = {**dict(zip(KEYS, c)), **named, "M": M, "N": N, "K": K,
+               "min_bytes": d.in_bytes * (M * K + K * N) + d.out_bytes * M * N, **extra(M, N, K, c)}
         try:
-            row.update(time_gemm(M, N, K, c))
+            row.update(time_gemm(M, N, K, c, dtype=dtype, layout=layout))
             row["bytes_per_s"] = row["min_bytes"] / (row["time_ms"] * 1e-3)
         except Exception as e:  # noqa: BLE001 - a config this GPU cannot run is recorded
             row["error"] = f"{type(e).__name__}: {str(e)[:200]}"

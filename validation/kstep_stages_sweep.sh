@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The device run behind validation/data/h200/microbench_kstep_stages.json: one wave of large and
+# small wgmma tiles at 2-5 stages, fp16 nn and TF32 nt (validation/microbench.py kstep_stages;
+# validation/NOTES.md, session 7). OUT: where to write.
+set -u
+TRITON_CACHE=/tmp/tc_kstep_stages source "$(dirname "$0")/device_env.sh"
+t=$(date +%s)
+timeout 400 python3 validation/microbench.py --out "$OUT" --name microbench_kstep_stages.json kstep_stages \
+    >> "$OUT/kstep_stages_log.txt" 2>&1
+stamp "microbench.py kstep_stages: rc $? in $(( $(date +%s) - t )) s"
