@@ -78,11 +78,15 @@ def yaml_block(values: dict[str, float]) -> str:
     return "\n".join(lines)
 
 
+FITTED = "  # fitted on timed GEMMs"
+
+
 def write_yaml(vals: dict, path: Path) -> None:
-    """Replace the derived part of the device file's calibration block (up to matrix_achieved_ops_per_s)."""
+    """Replace the derived part of the device file's calibration block: up to the constants fitted
+    on timed GEMMs (FITTED, kept as they are) or else up to matrix_achieved_ops_per_s."""
     text = path.read_text()
     start = text.index("calibration:")
-    end = text.index("  matrix_achieved_ops_per_s:")
+    end = text.index(FITTED) if FITTED in text else text.index("  matrix_achieved_ops_per_s:")
     path.write_text(text[:start] + yaml_block(vals) + "\n" + text[end:])
 
 
