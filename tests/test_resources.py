@@ -76,7 +76,7 @@ def test_register_tables_cover_the_builtin_geometries():
 
     nvidia = ("sm_80", "sm_90")
     grouped = {t + v for t in ("sm_80", "sm_90", "gfx908", "gfx90a", "gfx942") for v in ("", "/nt")}
-    grouped |= {t + v for t in nvidia for v in ("/tf32", "/tf32/nt")} | {"sm_90/fp8/nt"}
+    grouped |= {t + v for t in nvidia for v in ("/tf32", "/tf32/nt")} | {"sm_90/fp8/nt", "sm_90/fp32", "sm_90/fp32/nt"}
     descriptor = {"sm_90", "sm_90/nt", "sm_90/fp8/nt"}
     for model, keys in ((GROUPED, grouped), (TMA, descriptor), (registry.get("persistent"), descriptor),
                         (registry.get("persistent_ws"), descriptor)):
@@ -90,6 +90,11 @@ def test_register_tables_cover_the_builtin_geometries():
                 for stages in ((2, 3, 6) if model.name == "persistent_ws" else (1, 2, 3, 6)):
                     _, _, found = model.table.lookup(key, alignment, g[:, 0], g[:, 1], g[:, 2], g[:, 3],
                                                      np.full(len(g), stages))
+                    if "/fp32" in key and (alignment in ("k", "n") or stages == 1):
+                        # IEEE fp32's compiles were cut by the device's time limit (validation/
+                        # register_table_fp32.sh): mixed-alignment classes partly, 3 of 268 nt
+                        # geometries at num_stages 1; the fit stands in there
+                        continue
                     assert found.all(), (model.name, key, alignment, stages, g[~found][:3])
 
 
@@ -118,7 +123,8 @@ def test_configs_outside_the_table_fall_back_to_the_fit():
     p32 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp32")
     p16 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
     c = perfmodel.TileConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=32, num_warps=4, num_stages=3)
-    assert "linear fit" in resources_of("h200", p32, c).registers_from
+    assert "linear fit" in resources_of("a100", p32, c).registers_from  # IEEE fp32 is compiled for sm_90 only
+    assert "compile table (sm_90/fp32)" in resources_of("h200", p32, c).registers_from
     assert "compile table (sm_90)" in resources_of("h200", p16, c).registers_from
     assert "gfx90a stand-in" in resources_of("gfx936", p16, c).registers_from
     huge = perfmodel.TileConfig(BLOCK_M=256, BLOCK_N=256, BLOCK_K=64, num_warps=2, num_stages=3)
@@ -224,3 +230,17 @@ def test_tma_rule_cases():
     assert smem(32, 64, 128, 4, 4) == 3 * (32 + 64) * 128 * 2 + 3 * 8  # mma.sync: num_stages - 1
     assert smem(128, 256, 16, 8, 2) == 128 * 256 * 2  # the C tile is larger than the pipeline
     assert smem(32, 32, 64, 2, 1) == 32 * 64 * 2 + 8  # one stage on mma.sync: one buffer for A and B in turn
+
+
+def test_ieee_fp32_shared_memory_and_registers_match_its_compiles():
+    """IEEE fp32 (no matrix instruction: the dot is FMAs) buffers num_stages - 1 stages like
+    mma.sync, not num_stages like wgmma, and allocates registers the 16-bit and TF32 tables do not
+    know: the sm_90 compile sweep in fp32 (validation/data/compile/compile_sweep_fp32.jsonl, nn and
+    nt, 163 configs each) against the model with its fp32 register table."""
+    rows = _rows(DATA / "compile" / "compile_sweep_fp32.jsonl")
+    table = agreement(rows)
+    assert set(table) == {"sm_90/all", "sm_90/nt/all"}
+    for label, d in table.items():
+        assert d["n"] == 163 and d["smem_exact"] == d["n"], (label, d)
+        assert d["regs_within_10pct"] == d["n"], (label, d)
+        assert d["held_out_n"] >= 90 and d["held_out_regs_within_10pct"] == d["held_out_n"], (label, d)

@@ -216,7 +216,7 @@ def main(argv=None) -> int:
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     c.add_argument("--targets", default=None, help="comma-separated (default: every target the kernel runs on)")
     c.add_argument("--layout", default="nn", help="the operands' layout (perfmodel.layouts; default nn)")
-    c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default), tf32 or fp8")
+    c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default), tf32, fp8 or fp32 (IEEE)")
     b = sub.add_parser("build", help="turn the raw compiles into perfmodel/kernels/<kernel>/register_table.json")
     b.add_argument("--kernel", choices=KERNELS, default="grouped")
     args = ap.parse_args(argv)

@@ -10,7 +10,8 @@ instruction for the dtype; otherwise FMAs on the vector path.
 
 Pipelined buffers of an operand loaded through the async-copy pipeline:
     CUDA backend, wgmma                 num_stages
-    CUDA backend, mma.sync              num_stages - 1
+    CUDA backend, mma.sync or FMAs      num_stages - 1  (FMAs: IEEE fp32, 326/326 sm_90 compiles,
+                                        validation/data/compile/compile_sweep_fp32.jsonl)
     HIP backend (AMD; Hygon's derives from it)    num_stages - 1
     (at least 1; num_stages = 1 is one buffer everywhere). Measured on the offline compile
     sweeps (perfmodel.kernels.grouped's docstring gives the agreement).
@@ -23,10 +24,12 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 
 
-def uses_wgmma(spec: HardwareSpec, block_m, warps) -> np.ndarray:
-    """True where the dot lowers to wgmma (arrays)."""
+def uses_wgmma(spec: HardwareSpec, dtype: str, block_m, warps) -> np.ndarray:
+    """True where the dot lowers to wgmma (arrays): never for a dtype without a matrix instruction
+    (IEEE fp32 is FMAs: sm_90 compiles of it buffer num_stages - 1 stages, as mma.sync does,
+    validation/data/compile/compile_sweep_fp32.jsonl)."""
     bm = np.asarray(block_m)
-    if not spec.has("warpgroup_mma"):
+    if not spec.has("warpgroup_mma") or instruction(spec, dtype, True) != "wgmma":
         return np.zeros(bm.shape, dtype=bool)
     return (np.asarray(warps) >= 4) & (bm >= 64)
 

@@ -46,7 +46,7 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
 from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, uses_wgmma
-from perfmodel.kernels.registers import RegisterFit, RegisterTable, register_cap, table_key
+from perfmodel.kernels.registers import FMA_TABLE_DTYPES, RegisterFit, RegisterTable, register_cap, table_key
 from perfmodel.layouts import LAYOUTS
 from perfmodel.kernels.tiled import tiled_time
 from perfmodel.names import CONFIG_KEYS
@@ -139,7 +139,7 @@ class GroupedKernel(KernelModel):
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
         load = self.load_class(problem)
-        is_wgmma = uses_wgmma(spec, bm, w)
+        is_wgmma = uses_wgmma(spec, problem.dtype, bm, w)
         smem, buffers = pointer_smem(spec, load, bm, bn, bk, problem.in_bytes, pipelined_buffers(spec, s, is_wgmma),
                                      self.epilogue_bytes(problem))
         regs, spilled, from_table, reg_source = self.registers(spec, problem, load, is_wgmma, cfgs)
@@ -159,7 +159,8 @@ class GroupedKernel(KernelModel):
         target = spec.register_target
         source = "linear fit (config outside the compiled table)"
         key, note = self.table_key(target, problem)
-        if key and instruction(spec, problem.dtype, False) != "fma":
+        # a table applies where its compiles lowered the dot as this device does (FMA or not)
+        if key and (instruction(spec, problem.dtype, False) == "fma") == (problem.dtype in FMA_TABLE_DTYPES):
             t_regs, t_spilled, from_table = self.table.lookup(key, load, bm, bn, bk, w, s)
             demand = np.where(from_table, t_regs, demand)
             spilled = np.where(from_table, t_spilled, 0)

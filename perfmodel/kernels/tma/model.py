@@ -102,7 +102,7 @@ class TmaKernel(GroupedKernel):
 
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
         bm, w, s = cfgs["BLOCK_M"], cfgs["num_warps"], cfgs["num_stages"]
-        is_wgmma = uses_wgmma(spec, bm, w)
+        is_wgmma = uses_wgmma(spec, problem.dtype, bm, w)
         buffers = pipelined_buffers(spec, s, is_wgmma)
         smem = self.smem(problem, cfgs, buffers, is_wgmma)
         regs, spilled, from_table, reg_source = self.registers(spec, problem, "all", is_wgmma, cfgs)
