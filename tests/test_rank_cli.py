@@ -225,3 +225,21 @@ def test_sensitivity_perturbs_only_what_the_dtype_reads():
 
     paths, _ = estimated_inputs(perfmodel.load_hardware("gfx936"), "bf16")
     assert not any(p.startswith(("throughput.fp64", "throughput.fp32", "throughput.int8")) for p in paths)
+
+
+def test_readme_holdout8_and_holdout9_rows_are_the_computed_ones():
+    """The README's table of the eighth and ninth hold-outs (per dtype and layout group: top-1,
+    worst, Spearman, median error, the autotuned tutorial list) against what the code computes."""
+    from perfmodel.scoring.datasets import Dataset, load_runs
+    from perfmodel.scoring.metrics import evaluate
+
+    text = (REPO / "README.md").read_text()
+    for name in ("holdout8", "holdout9"):
+        data = load_runs(f"h200/{name}")
+        for dtype, layout in sorted({(s.dtype, s.layout) for s in data.shapes}):
+            group = Dataset(data.path, data.headers, [s for s in data.shapes if (s.dtype, s.layout) == (dtype, layout)])
+            res = evaluate(group, ["perfmodel", "tutorial"])
+            pm = res["perfmodel"]
+            cells = _readme_row(text, f"{name} {dtype} {layout}")
+            want = [pm.top1_geomean, pm.top1_min, pm.spearman_median, pm.rel_err_median, res["tutorial"].top1_geomean]
+            assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want], (name, dtype, layout)
