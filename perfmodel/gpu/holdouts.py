@@ -118,3 +118,20 @@ HOLDOUT10_SHAPES: list[tuple] = in_layouts([
     ("t5small", 4096, 2048, 512),  # T5-small MLP up, 8 x 512 tokens
 ], dtypes=("fp32",))
 HOLDOUT10_BASE_INDEX = 2900
+
+# The eleventh hold-out, recorded at the end of session 7 after its last change, for the next
+# session's changes to be judged on (holdout8-10 have all been read), never looked at: linear
+# layers of model families no suite drew from (Mistral-Small-24B, Qwen2.5-Coder-1.5B, Falcon-11B,
+# Phi-4-mini, CodeGemma-7B, DeBERTa-v3-large, Whisper-small, ConvNeXt-L), two at decode M 7..33,
+# in fp16 and tf32 x nn and nt. Indexed from 3000.
+HOLDOUT11_SHAPES: list[tuple] = in_layouts([
+    ("decode", 7, 65536, 5120),  # Mistral-Small-24B gate+up, 7 tokens
+    ("decode", 33, 1536, 8960),  # Qwen2.5-Coder-1.5B MLP down, 33 tokens
+    ("moe", 160, 16384, 4096),  # Falcon-11B MLP up, 160 tokens
+    ("prefill", 3072, 3072, 8192),  # Phi-4-mini MLP down, 3072 tokens
+    ("prefill", 1536, 49152, 3072),  # CodeGemma-7B gate+up, 1536 tokens
+    ("deberta", 8192, 4096, 1024),  # DeBERTa-v3-large MLP up, 16 x 512 tokens
+    ("whisper", 3000, 768, 3072),  # Whisper-small encoder MLP down, 2 x 1500 frames
+    ("convnext", 12544, 1536, 384),  # ConvNeXt-L stage-2 MLP up, batch 16 x 28 x 28
+], dtypes=("fp16", "tf32"))
+HOLDOUT11_BASE_INDEX = 3000
