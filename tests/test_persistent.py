@@ -145,9 +145,9 @@ def test_split_k_rows_are_timed_as_cuda_graphs_and_the_graph_changed_little():
 
 def test_warpgroups_sharing_a_k_major_b_tile():
     """The nt slowdown rule (perfmodel.kernels.operands.shares_kmajor_b): 16-bit and FP8 wgmma
-    tiles with two warpgroups along M and B stored N x K take the fitted factor on their matrix
-    term, in the pointer kernel from BLOCK_N 256 and the TMA kernel from 128; nn, 4 warps, TF32
-    and the persistent kernels do not."""
+    tiles with two warpgroups and B stored N x K take the fitted factor on their matrix term, in
+    the pointer kernel from BLOCK_N 256 (BLOCK_M 64 too) and the TMA kernel from 128 (BLOCK_M
+    128); nn, 4 warps, TF32 and the persistent kernels do not."""
     from perfmodel.kernels.operands import shares_kmajor_b
 
     grouped, tma = registry.get("grouped"), registry.get("tma")
@@ -165,6 +165,12 @@ def test_warpgroups_sharing_a_k_major_b_tile():
     assert not shares_kmajor_b(nt, cfgs, wg, PERSISTENT.shared_b_min_bn).any()
     fp8 = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp8", layout="nt")
     assert shares_kmajor_b(fp8, cfgs, wg, grouped.shared_b_min_bn).tolist() == [True, False, False, False]
+    # the pointer kernel's 64-row tiles at 8 warps (warpgroups side by side along N) from BLOCK_N 256
+    narrow = ConfigArrays.of([dict(BLOCK_M=64, BLOCK_N=256, BLOCK_K=64, num_warps=8, num_stages=3),
+                              dict(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, num_warps=8, num_stages=3)])
+    two = np.ones(2, dtype=bool)
+    assert shares_kmajor_b(nt, narrow, two, grouped.shared_b_min_bn, grouped.shared_b_min_bm).tolist() == [True, False]
+    assert not shares_kmajor_b(nt, narrow, two, tma.shared_b_min_bn, tma.shared_b_min_bm).any()  # not measured there
     cfg = perfmodel.TileConfig.parse("128x256x64_w8_s3")
     t_nt = perfmodel.predict(H200, nt, cfg).time_s
     t_nn = perfmodel.predict(H200, perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16"), cfg).time_s

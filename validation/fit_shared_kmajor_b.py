@@ -3,7 +3,8 @@
 shared_kmajor_b_factor, perfmodel.kernels.operands.shares_kmajor_b), from the layouts suite.
 
 On the H200, 16-bit wgmma configs with two warpgroups along M (8 warps, BLOCK_M >= 128: each
-reads the whole B tile) and B stored N x K ran slower than the same config with B stored K x N,
+reads the whole B tile; for the pointer kernel also BLOCK_M 64, warpgroups side by side along N)
+and B stored N x K ran slower than the same config with B stored K x N,
 with identical PTX: the pointer kernel at BLOCK_N 256 (+33% at BLOCK_K 64, +41% at 32), the TMA
 kernel at BLOCK_N >= 128 (+21-27% at BLOCK_K 64); not at BLOCK_K 128 (TMA +2%, pointer +15%),
 nor with one warpgroup (4 warps), nor with mma.sync (validation/NOTES.md). The factor: over the
@@ -57,7 +58,8 @@ def residuals(spec, shapes, factor: float) -> list[float]:
                 continue
             p_nt = GemmProblem(M=M, N=N, K=K, dtype=dtype, layout="nt")
             cfgs = ConfigArrays.of([a for a, _ in pairs])
-            hit = shares_kmajor_b(p_nt, cfgs, model.resources(spec, p_nt, cfgs).is_wgmma, model.shared_b_min_bn)
+            hit = shares_kmajor_b(p_nt, cfgs, model.resources(spec, p_nt, cfgs).is_wgmma, model.shared_b_min_bn,
+                                  model.shared_b_min_bm)
             if not hit.any():
                 continue
             pred_nt = predict_ms(spec, p_nt, kernel, [a for a, _ in pairs], factor)

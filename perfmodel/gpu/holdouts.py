@@ -119,8 +119,8 @@ HOLDOUT10_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT10_BASE_INDEX = 2900
 
-# The eleventh hold-out, recorded at the end of session 7 after its last change, for the next
-# session's changes to be judged on (holdout8-10 have all been read), never looked at: linear
+# The eleventh hold-out, recorded late in session 7 (holdout8-10 had all been read); it judged that
+# session's extension of the shared-B rule to 64x256 and has been read since: linear
 # layers of model families no suite drew from (Mistral-Small-24B, Qwen2.5-Coder-1.5B, Falcon-11B,
 # Phi-4-mini, CodeGemma-7B, DeBERTa-v3-large, Whisper-small, ConvNeXt-L), two at decode M 7..33,
 # in fp16 and tf32 x nn and nt. Indexed from 3000.

@@ -111,6 +111,8 @@ class KernelModel(ABC):
     #: the smallest BLOCK_N at which its warpgroups sharing a K-major B tile slow down
     #: (perfmodel.kernels.operands.shares_kmajor_b); None: never measured to
     shared_b_min_bn: int | None = None
+    #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
+    shared_b_min_bm: int = 128
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

@@ -78,10 +78,14 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major) -> Opera
 SHARED_B_MAX_BLOCK_K = 64
 
 
-def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn) -> np.ndarray:
-    """Where two or more warpgroups each read the whole B tile (wgmma, 8+ warps split along M:
-    BLOCK_M >= 128) while B is stored K-major in a 16-bit or 8-bit dtype, with BLOCK_K <= 64 and
-    BLOCK_N >= `min_bn` (the kernel's: 256 for pointer loads, 128 for TMA; None: never). Such
+def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn, min_bm: int = 128) -> np.ndarray:
+    """Where two or more warpgroups (wgmma, 8+ warps) load a K-major B tile in a 16-bit or 8-bit
+    dtype, with BLOCK_K <= 64, BLOCK_N >= `min_bn` and BLOCK_M >= `min_bm` (the kernel's: 256 and
+    64 for pointer loads, 128 and 128 for TMA; min_bn None: never). At BLOCK_M >= 128 the
+    warpgroups split M and each reads the whole B tile; the pointer kernel's 64x256 at 8 warps
+    (warpgroups side by side along N, each reading half of B) ran as slow in nt: measured over
+    predicted 1.32 against 1.05 in nn (fp16, 278 runs of every committed set) and 1.33 (bf16, 120;
+    validation/NOTES.md, session 7). Such
     16-bit k-steps ran slower than with B stored MN-major with identical PTX (module doc); FP8
     (K-major B only) ran 128x256 at 8 warps 1.16-1.30x slower than 256x128 (h200/fp8, grouped
     kernel; TF32 does the opposite, 0.74). The matrix term takes calibration
@@ -89,4 +93,4 @@ def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn) -> np.ndarray:
     if min_bn is None or not LAYOUTS[problem.layout].b_k_major or problem.in_bytes > 2:
         return np.zeros(cfgs.size, dtype=bool)
     bm, bn, bk, w = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
-    return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= 128) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)
+    return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= min_bm) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)

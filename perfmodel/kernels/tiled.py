@@ -50,7 +50,8 @@ _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn,
                 "k": lambda bm, bn, bk: bn * bk, "n": lambda bm, bn, bk: bm * bk}
 
 
-def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | None = None) -> KStep:
+def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | None = None,
+             shared_b_min_bm: int = 128) -> KStep:
     """The k-step context of each config (perfmodel.kernels.pipeline.KStep); `shared_b_min_bn`:
     the kernel's threshold of perfmodel.kernels.operands.shares_kmajor_b."""
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
@@ -67,7 +68,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | Non
         depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
-        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn),
+        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn, shared_b_min_bm),
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0))
 
 
@@ -81,7 +82,7 @@ def memory_time(waiting, t_dram, q):
 
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
-               shared_b_min_bn: int | None = None) -> dict[str, np.ndarray]:
+               shared_b_min_bn: int | None = None, shared_b_min_bm: int = 128) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
     kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none);
     `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
@@ -95,7 +96,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_of(ctx, cfgs, res, shared_b_min_bn)
+    step = kstep_of(ctx, cfgs, res, shared_b_min_bn, shared_b_min_bm)
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b

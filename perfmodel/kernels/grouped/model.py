@@ -117,6 +117,7 @@ class GroupedKernel(KernelModel):
     fit = RegisterFit(HERE / "register_fit.json")
     #: the smallest BLOCK_N at which warpgroups sharing a K-major B tile slow down (operands.shares_kmajor_b)
     shared_b_min_bn: int | None = 256
+    shared_b_min_bm: int = 64  # 64x256 at 8 warps slows in nt too (operands.shares_kmajor_b)
 
     def __init__(self, alignment=None):
         """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can
@@ -188,4 +189,4 @@ class GroupedKernel(KernelModel):
 
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
-                          shared_b_min_bn=self.shared_b_min_bn)
+                          shared_b_min_bn=self.shared_b_min_bn, shared_b_min_bm=self.shared_b_min_bm)

@@ -62,6 +62,7 @@ class TmaKernel(GroupedKernel):
     table = RegisterTable(HERE / "register_table.json")
     dtypes = DTYPES
     shared_b_min_bn = 128
+    shared_b_min_bm = 128  # 64-row 8-warp TMA tiles in nt were never timed
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         if not spec.has("tensor_memory_accelerator"):
@@ -84,7 +85,8 @@ class TmaKernel(GroupedKernel):
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         """The tiled model, never below one eager launch with host tensor descriptors."""
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
-                          host_floor_s=ctx.params.descriptor_launch_s, shared_b_min_bn=self.shared_b_min_bn)
+                          host_floor_s=ctx.params.descriptor_launch_s, shared_b_min_bn=self.shared_b_min_bn,
+                          shared_b_min_bm=self.shared_b_min_bm)
 
     def threads(self, spec: HardwareSpec, warps) -> np.ndarray:
         """Threads a program launches with."""
