@@ -206,3 +206,17 @@ def test_fp8_wide_tiles_sharing_b_are_predicted_slow_as_measured():
             measured, predicted = np.median(pairs, axis=0)
             assert measured > 1.2 and predicted > 1.2, (shape.label(), measured, predicted)
     assert large == 7
+
+
+def test_the_all_kernel_score_skips_kernels_rank_leaves_out():
+    """The descriptor kernels are declared for fp16, bf16 and FP8: rank leaves them out for IEEE
+    fp32 (and TF32), so the all-kernel score never picks them there, though their runs were timed
+    (h200/holdout10: fp32 nt with tensor descriptors ran 2.3-3.7x the pointer kernel)."""
+    from perfmodel.scoring.metrics import VIEWS, score_shape
+
+    nt = perfmodel.GemmProblem(M=2048, N=3072, K=768, dtype="fp32", layout="nt")
+    assert set(perfmodel.rank(H200, nt).kernels) == {"grouped", "splitk"}
+    shapes = [s for s in load_runs("h200/holdout10").shapes if s.dtype == "fp32"]
+    assert len(shapes) == 4 and all(any(r["kernel"] == "persistent" for r in s.all_runs) for s in shapes)
+    picks = [score_shape(s, VIEWS["perfmodel:all"]).pick for s in shapes]
+    assert not any(p.startswith(("tma:", "persistent")) for p in picks), picks

@@ -50,6 +50,8 @@ def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None
     kernels = np.array([r["kernel"] for r in runs])
     for name in dict.fromkeys(kernels.tolist()):
         model = (kernel_models or {}).get(name) or registry.get(name)
+        if model.unsupported(spec, ctx.problem) is not None:  # the ranker leaves it out: never its pick
+            continue
         idx = np.flatnonzero(kernels == name)
         pred_s[idx] = evaluate(model, ctx, ConfigArrays.of([runs[i] for i in idx]))["time_s"]
     pred_ms = pred_s * 1e3
