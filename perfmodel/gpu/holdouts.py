@@ -55,7 +55,8 @@ HOLDOUT7_SHAPES: list[tuple] = in_layouts([
 HOLDOUT7_BASE_INDEX = 2600
 
 # The eighth hold-out, recorded at the end of session 6 for the next session's changes to be
-# judged on, never looked at (holdout7 was scored twice and its per-shape list glimpsed): linear
+# judged on (holdout7 was scored twice and its per-shape list glimpsed); it rejected session 7's
+# k-step change and has been read since: linear
 # layers of model families no suite drew from (Mistral-Large-2, Qwen2-72B, Falcon-40B,
 # Phi-3.5-MoE, Snowflake Arctic, DeepSeek-Coder-33B, BLOOM-176B, Grok-1, DiT-XL/2, SD3 MMDiT,
 # CLIP ViT-bigG, Flux), a quarter at decode M 2..40, in fp16 and tf32 x nn and nt. Indexed from 2700.
@@ -75,8 +76,8 @@ HOLDOUT8_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT8_BASE_INDEX = 2700
 
-# The ninth hold-out, recorded at the start of session 7 before its changes (holdout8 judges
-# them; this one is kept back for the end and the next session): linear layers of model families
+# The ninth hold-out, recorded at the start of session 7 before its changes (holdout8 judged
+# the first; this one gave the session's final figures and has been read): linear layers of model families
 # no suite drew from (Qwen2.5-32B, Gemma-3-27B, StarCoder2-15B, Qwen3-235B-A22B, GPT-OSS-120B,
 # Qwen3-30B-A3B, Swin-L, Wav2Vec2-large, ConvNeXt-B, SigLIP-so400m), a quarter at decode M 3..24,
 # in bf16 and tf32 x nn and nt (holdout8 has fp16). Indexed from 2800.
@@ -97,7 +98,8 @@ HOLDOUT9_SHAPES: list[tuple] = in_layouts([
 HOLDOUT9_BASE_INDEX = 2800
 
 # The tenth hold-out, recorded in session 7 after holdout8 had judged a k-step change and
-# holdout9 had been read: the judge of what session 7 changes after it, never tuned on. Linear
+# holdout9 had been read; it judged the IEEE fp32 resources and a spill term, and has been read
+# since (its nt groups showed the 64x256 shared-B case). Linear
 # layers of model families no suite drew from (Llama-4-Scout, Gemma-3-4B, Hunyuan-Large,
 # EXAONE-3.5-32B, SmolLM2-1.7B, OLMo-2-13B, ViT-22B, InternViT-6B, LLaVA-1.5's projector), three at
 # decode M 5..56, in fp16, bf16 and tf32 x nn and nt; and two small encoders' layers in IEEE fp32
