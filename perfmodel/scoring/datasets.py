@@ -12,9 +12,9 @@ Bundled datasets are named by their path under the data folder (perfmodel.bundle
 
 from __future__ import annotations
 
-import os
 import gzip
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,7 +80,11 @@ def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]
     if os.path.isdir(p):
         raise DataError(f"{p}: is a directory, expected a .jsonl file")
     try:
-        lines = (gzip.open(p, "rt").read() if p.suffix == ".gz" else p.read_text()).splitlines()
+        if p.suffix == ".gz":
+            with gzip.open(p, "rt") as f:
+                lines = f.read().splitlines()
+        else:
+            lines = p.read_text().splitlines()
     except (OSError, UnicodeDecodeError, EOFError) as e:
         raise DataError(f"{p}: cannot read ({e.__class__.__name__})") from None
     rows = []
