@@ -4,7 +4,5 @@
 # validation/NOTES.md, session 7). OUT: where to write.
 set -u
 TRITON_CACHE=/tmp/tc_kstep_stages source "$(dirname "$0")/device_env.sh"
-t=$(date +%s)
-timeout 400 python3 validation/microbench.py --out "$OUT" --name microbench_kstep_stages.json kstep_stages \
-    >> "$OUT/kstep_stages_log.txt" 2>&1
-stamp "microbench.py kstep_stages: rc $? in $(( $(date +%s) - t )) s"
+run_limited 400 kstep_stages_log.txt "microbench.py kstep_stages" \
+    python3 validation/microbench.py --out "$OUT" --name microbench_kstep_stages.json kstep_stages

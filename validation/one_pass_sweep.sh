@@ -5,7 +5,6 @@
 set -u
 SUITE=${SUITE:?name the suite, e.g. SUITE=holdout7}
 TRITON_CACHE=/tmp/tc_$SUITE source "$(dirname "$0")/device_env.sh"
-t=$(date +%s)
-timeout "${SECONDS_LEFT:-560}" python3 -m perfmodel sweep --hw h200 --suite "$SUITE" --gpus all \
-    --out "$OUT/$SUITE.jsonl" --time-budget-s $(( ${SECONDS_LEFT:-560} - 30 )) >> "$OUT/${SUITE}_sweep_log.txt" 2>&1
-stamp "sweep --suite $SUITE -> $SUITE.jsonl: rc $? in $(( $(date +%s) - t )) s"
+run_limited "${SECONDS_LEFT:-560}" "${SUITE}_sweep_log.txt" "sweep --suite $SUITE -> $SUITE.jsonl" \
+    python3 -m perfmodel sweep --hw h200 --suite "$SUITE" --gpus all --out "$OUT/$SUITE.jsonl" \
+    --time-budget-s $(( ${SECONDS_LEFT:-560} - 30 ))

@@ -5,13 +5,9 @@
 # then `python validation/register_table.py build --kernel grouped` here. Run twice in session 7
 # (the first call's 270 s limit cut the nn compiles at 1,798 of 2,680; a call resumes them).
 set -u
-OUT=${OUT:-out}
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1
-mkdir -p "$OUT"
+source "$(dirname "$0")/device_env.sh"
 J=${JOBS:-$(nproc)}
-run() { s=$(date +%s); timeout "${EACH_S:-270}" python3 validation/register_table.py compile --jobs "$J" "$@" >> "$OUT/log.txt" 2>&1
-        echo "[$(date -u +%H:%M:%S)] compile $*: rc $? in $(( $(date +%s) - s )) s" | tee -a "$OUT/log.txt"; }
+run() { run_limited "${EACH_S:-270}" log.txt "compile $*" python3 validation/register_table.py compile --jobs "$J" "$@"; }
 run --kernel grouped --dtype fp32 --layout nt --targets sm_90
 run --kernel grouped --dtype fp32 --targets sm_90
 cp validation/data/compile/register_table_raw.jsonl.gz "$OUT/"

@@ -5,6 +5,5 @@
 # OUT: where to write.
 set -u
 TRITON_CACHE=/tmp/tc_stream source "$(dirname "$0")/device_env.sh"
-t=$(date +%s)
-timeout 540 python3 validation/microbench.py --out "$OUT" --name microbench_stream2.json stream >> "$OUT/stream_log.txt" 2>&1
-stamp "microbench.py stream -> microbench_stream2.json: rc $? in $(( $(date +%s) - t )) s"
+run_limited 540 stream_log.txt "microbench.py stream -> microbench_stream2.json" \
+    python3 validation/microbench.py --out "$OUT" --name microbench_stream2.json stream
