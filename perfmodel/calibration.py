@@ -162,10 +162,15 @@ def _scalar_loads(p, unaligned: Rows, spilled: Rows | None, out):
                                  scalar_load_elems_per_s_per_sm=out["scalar_load_elems_per_s_per_sm"])
     if spilled is None:
         return
+    out["spill_s_per_reg"] = float(max(np.median(spill_cost_per_reg(fitted, spilled)), 0.0))
+
+
+def spill_cost_per_reg(p, spilled: Rows) -> np.ndarray:
+    """Each row's seconds per spilled register, thread and k-step: its measured k-step less the
+    model's k-step without spills (validation/fit_spills.py reads the same per row)."""
     no_spills = dataclasses.replace(spilled.step, spilled=np.zeros_like(spilled.step.spilled))
-    base = kstep_time(fitted, no_spills, blocks=spilled.blocks).total - fitted.kstep_overhead_s
-    per_reg = (spilled.kstep_observed(fitted) - base) / (spilled.blocks * spilled.step.threads * spilled.step.spilled)
-    out["spill_s_per_reg"] = float(max(np.median(per_reg), 0.0))
+    base = kstep_time(p, no_spills, blocks=spilled.blocks).total - p.kstep_overhead_s
+    return (spilled.kstep_observed(p) - base) / (spilled.blocks * spilled.step.threads * spilled.step.spilled)
 
 
 def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:

@@ -8,7 +8,8 @@ validation/data/h200/microbench_spills.json holds 37 one-wave long-K GEMMs (1 bl
 K ~ 8192, alignment classes all, none and k) whose compiles spill 0-3,084 registers per
 thread. For each row with >= 20 spilled registers: the measured seconds per k-step (less launch,
 prologue and epilogue: calibration.Rows.kstep_observed) minus the model's k-step without spills,
-per spilled register and thread. That cost ranges from 9 ps to 2.2 ns and grows with the
+per spilled register and thread (perfmodel.calibration.spill_cost_per_reg, what the calibration
+takes the median of). That cost ranges from 9 ps to 2.2 ns and grows with the
 operand elements a thread loads per k-step, ops = (BM + BN) BK / threads: where the k-loop's
 working set is large the spilled values are the loop's own. Least squares of
 log(cost) = a + s log(ops) gives s; the printout has the flat cost's and the fit's mean
@@ -19,7 +20,6 @@ The model charges a flat spill_s_per_reg per register, thread and k-step.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -29,9 +29,9 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from perfmodel.calibration import Rows  # noqa: E402
+from perfmodel.calibration import Rows, spill_cost_per_reg  # noqa: E402
 from perfmodel.hardware import load_hardware  # noqa: E402
-from perfmodel.kernels.pipeline import kstep_time, timing_params  # noqa: E402
+from perfmodel.kernels.pipeline import timing_params  # noqa: E402
 
 DATA = HERE / "data" / "h200" / "microbench_spills.json"
 MIN_SPILLS = 20
@@ -46,11 +46,8 @@ def costs() -> tuple[np.ndarray, np.ndarray]:
     ops, cost = [], []
     for cls in sorted({r["alignment"] for r in rows}):
         rs = Rows(spec, p, [r for r in rows if r["alignment"] == cls], cls)
-        bare = dataclasses.replace(rs.step, spilled=np.zeros_like(rs.step.spilled))
-        base = kstep_time(p, bare, blocks=rs.blocks).total
-        extra = rs.kstep_observed(p) + p.kstep_overhead_s - base
         ops += list(np.array([(r["BLOCK_M"] + r["BLOCK_N"]) * r["BLOCK_K"] for r in rs.rows]) / rs.step.threads)
-        cost += list(np.maximum(extra, 1e-12) / (rs.step.spilled * rs.step.threads * rs.blocks))
+        cost += list(spill_cost_per_reg(p, rs))  # all positive here (9 ps and up): logs are defined
     return np.array(ops), np.array(cost)
 
 
