@@ -137,3 +137,40 @@ HOLDOUT11_SHAPES: list[tuple] = in_layouts([
     ("convnext", 12544, 1536, 384),  # ConvNeXt-L stage-2 MLP up, batch 16 x 28 x 28
 ], dtypes=("fp16", "tf32"))
 HOLDOUT11_BASE_INDEX = 3000
+
+# The twelfth hold-out, recorded at the start of session 8 before any of its changes, for them to
+# be judged on (holdout8-11 have all been read), never tuned on: linear layers of model families no
+# suite drew from (Qwen1.5-110B, MiniCPM-2B, DeepSeek-V2, MiniMax-Text-01, Cohere Command-R+,
+# Mamba-2.8B, T5-XXL, VGG-16, BGE-M3, Llama-3.2-11B-Vision's encoder, Orion-14B), three at decode
+# M 10..44, one large-K, one conv, in fp16 and tf32 x nn and nt. Indexed from 3100.
+HOLDOUT12_SHAPES: list[tuple] = in_layouts([
+    ("decode", 10, 8192, 49152),  # Qwen1.5-110B MLP down, 10 tokens
+    ("decode", 20, 11520, 2304),  # MiniCPM-2B gate+up, 20 tokens
+    ("decode", 44, 1536, 5120),  # DeepSeek-V2 q_a_proj, 44 tokens
+    ("moe", 384, 18432, 6144),  # MiniMax-Text-01 expert gate+up, 384 tokens
+    ("moe", 512, 5120, 1536),  # DeepSeek-V2 expert down, 512 tokens
+    ("prefill", 1024, 12288, 33792),  # Command-R+ MLP down, 1024 tokens
+    ("prefill", 2048, 10240, 2560),  # Mamba-2.8B in_proj, 2048 tokens
+    ("prefill", 3000, 15360, 5120),  # Orion-14B MLP up, 3000 tokens
+    ("t5xxl", 2048, 4096, 10240),  # T5-XXL MLP down, 4 x 512 tokens
+    ("conv", 25088, 256, 2304),  # VGG-16 conv3 3x3, 256 channels, 56x56, batch 8 (im2col)
+    ("bge", 8192, 1024, 4096),  # BGE-M3 MLP down, 32 x 256 tokens
+    ("vision", 6404, 5120, 1280),  # Llama-3.2-11B-Vision encoder MLP up, 4 tiles x 1601 tokens
+], dtypes=("fp16", "tf32"))
+HOLDOUT12_BASE_INDEX = 3100
+
+# The thirteenth hold-out, recorded at the start of session 8 with holdout12 and kept back, unread,
+# for the session's final figures: linear layers of model families no suite drew from (Falcon-180B,
+# Gemma-3-12B, Qwen1.5-MoE-A2.7B, Phi-1.5, Persimmon-8B, BART-large, SD-1.5, YOLOv8-x), two at
+# decode M 6..36, in fp16, bf16 and tf32 x nn and nt. Indexed from 3200.
+HOLDOUT13_SHAPES: list[tuple] = in_layouts([
+    ("decode", 6, 14848, 59392),  # Falcon-180B MLP down, 6 tokens
+    ("decode", 36, 30720, 3840),  # Gemma-3-12B gate+up, 36 tokens
+    ("moe", 128, 2816, 2048),  # Qwen1.5-MoE-A2.7B expert gate+up, 128 tokens
+    ("prefill", 2560, 8192, 2048),  # Phi-1.5 MLP up, 2560 tokens
+    ("prefill", 4096, 4096, 16384),  # Persimmon-8B MLP down, 4096 tokens
+    ("bart", 4096, 4096, 1024),  # BART-large MLP up, 8 x 512 tokens
+    ("sd15", 8192, 2560, 320),  # SD-1.5 GEGLU projection, 2 x 4096 tokens
+    ("yolo", 6400, 640, 5760),  # YOLOv8-x 3x3 conv, 640 channels, 80x80 (im2col)
+])
+HOLDOUT13_BASE_INDEX = 3200
