@@ -35,6 +35,15 @@ class Dtype:
     #: (TF32 and FP8 wgmma on sm_90; 16-bit wgmma takes either majorness)
     k_major_only: bool = False
     out_torch: str | None = None  # torch dtype of C where it is not the inputs' (fp8 -> float16)
+    #: the dtypes whose k-steps share measured tile factors (perfmodel.kernels.tile_factors);
+    #: "" = the dtype's own name
+    tile_group: str = ""
+
+    @property
+    def tile_class(self) -> str:
+        """The class a device's measured tile factors are kept under: fp16 and bf16 run the same
+        instructions at the same rate and pool their runs ("16-bit"); the rest are their own."""
+        return self.tile_group or self.name
 
     @property
     def c_torch(self) -> str:
@@ -46,8 +55,8 @@ DTYPES: dict[str, Dtype] = {d.name: d for d in (
     Dtype("fp64", 8, 8, "float64", "fp64", precision="ieee"),
     Dtype("fp32", 4, 4, "float32", "fp32", precision="ieee"),
     Dtype("tf32", 4, 4, "float32", "fp32", precision="tf32", k_major_only=True),
-    Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH"),
-    Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB"),
+    Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH", tile_group="16-bit"),
+    Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB", tile_group="16-bit"),
     Dtype("int8", 1, 4, "int8", "i8", ops="OP", out_torch="int32"),
     Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",), k_major_only=True,
           out_torch="float16"),

@@ -70,6 +70,7 @@ class Prediction(BaseModel):
     l2_s_per_kstep: float
     latency_s_per_kstep: float
     spill_s_per_kstep: float
+    tile_factor: float  # the device's measured factor of this tile's k-step (1: none; perfmodel.kernels.tile_factors)
     tile_s: float
     full_waves: int
     tail_tile_s: float  # the last, partial wave's tile (0 where the waves are all full)
@@ -141,7 +142,7 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         smem_bytes=int(r["smem_bytes"]), programs=int(r["programs"]), waves=float(r["waves"]),
         k_steps=int(r["k_steps"]), kstep_s=float(r["kstep_s"]), mma_s_per_kstep=float(r["mma_s"]),
         l2_s_per_kstep=float(r["l2_s"]), latency_s_per_kstep=float(r["latency_s"]),
-        spill_s_per_kstep=float(r["spill_s"]), tile_s=float(r["tile_s"]), full_waves=int(r["full_waves"]),
+        spill_s_per_kstep=float(r["spill_s"]), tile_factor=float(r["tile_factor"]), tile_s=float(r["tile_s"]), full_waves=int(r["full_waves"]),
         tail_tile_s=float(r["tail_tile_s"]), tail_blocks_per_sm=int(r["tail_blocks"]), tail_sms=int(r["tail_sms"]),
         waves_s=float(r["waves_s"]), dram_bytes=float(r["dram_bytes"]), dram_s=float(r["dram_s"]),
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),

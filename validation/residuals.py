@@ -5,6 +5,7 @@ fields, and the measured against the predicted ratio of pairs that differ in one
     python validation/residuals.py --data h200/layouts,h200/holdout4 --dtype tf32 \\
         --by layout,num_warps,BLOCK_M,BLOCK_N --where "num_stages >= 3 and kernel == 'grouped'"
     python validation/residuals.py --data h200/runs --pair num_stages=2:3 --by BLOCK_M,BLOCK_N,BLOCK_K
+    python validation/residuals.py --data h200/holdout8 --dtype tf32 --no-tile-factors   # before the factors
 
 Every correct run of the kernels the all-kernel view scores is predicted with the model as it
 stands (perfmodel.scoring.rankers.rank_perfmodel, the shape's own dtype and layout). `--where` is
@@ -26,23 +27,29 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.metrics import VIEWS  # noqa: E402
 from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
+from perfmodel.scoring.tile_fit import with_factors  # noqa: E402
 
 CONFIG = ("kernel", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
-def rows(names: list[str], dtype: str | None, where: str) -> list[dict]:
+def rows(names: list[str], dtype: str | None, where: str, tile_factors: bool = True) -> list[dict]:
     """Each correct run with its prediction: the run's fields, the shape's, `ratio` (measured /
-    predicted), `pred_ms`, `shape` (label) and `spilled`."""
+    predicted), `pred_ms`, `shape` (label) and `spilled`. `tile_factors` False: the model without
+    the device's measured tile factors (what they were fitted on: perfmodel.scoring.tile_fit)."""
+    spec = load_hardware("h200")
+    if not tile_factors:
+        spec = with_factors(spec, None)
     out = []
     for name in names:
         for s in load_runs(name).shapes:
             if dtype and s.dtype != dtype:
                 continue
             runs = s.candidates(VIEWS["perfmodel:all"].kernels)
-            _, pred = rank_perfmodel(s, runs)
+            _, pred = rank_perfmodel(s, runs, spec)
             for r, p in zip(runs, pred):
                 if not np.isfinite(p):
                     continue
@@ -82,9 +89,11 @@ def main(argv=None) -> int:
     ap.add_argument("--where", default="True", help="a Python expression over a run's fields")
     ap.add_argument("--pair", default=None, help="FIELD=A:B, e.g. num_stages=2:3 or GROUP_M=1:8")
     ap.add_argument("--min", type=int, default=10, help="smallest group printed")
+    ap.add_argument("--no-tile-factors", action="store_true",
+                    help="predict without the device's measured tile factors (what they are fitted on)")
     args = ap.parse_args(argv)
     by = [k.strip() for k in args.by.split(",") if k.strip()]
-    data = rows(args.data.split(","), args.dtype, args.where)
+    data = rows(args.data.split(","), args.dtype, args.where, tile_factors=not args.no_tile_factors)
     if args.pair:
         field, ab = args.pair.split("=")
         a, b = (int(x) if x.lstrip("-").isdigit() else x for x in ab.split(":"))

@@ -192,7 +192,8 @@ def _l2_note(problem, p) -> str:
 
 def _kstep_note(p) -> str:
     if p.alignment == "all":
-        return "max(mma, L2, latency) + leak + spills + overhead"
+        terms = "max(mma, L2, latency) + leak + spills + overhead"
+        return f"({terms}) x tile factor" if p.tile_factor != 1.0 else terms
     if p.alignment == "none":
         return "max(mma, element-wise loads) + spills + overhead"
     return "max(mma, L2, element-wise loads) + spills + overhead"
@@ -236,6 +237,8 @@ def predict_cmd(args) -> int:
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else "one element per load, per thread or SM rate"),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
+            *([("  tile factor", f"x{p.tile_factor:.3f}", "measured on this device for this tile (calibration tile_factors)")]
+              if p.tile_factor != 1.0 else []),
             *_wave_rows(p, us),
             ("split-K reduction", f"{p.reduce_s * us:.2f} us", "the second kernel" if p.reduce_s else ""),
             ("launch", f"{p.launch_s * us:.2f} us", ""),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from perfmodel import __version__
-from perfmodel.cli import gpu, hardware, model, validation
+from perfmodel.cli import gpu, hardware, model, tiles, validation
 from perfmodel.cli.errors import UserError
 from perfmodel.dtypes import NAMES as DTYPES
 from perfmodel.layouts import NAMES as LAYOUTS
@@ -150,6 +150,7 @@ def _table_command(sub):
 
 def _validation_commands(sub):
     from perfmodel.scoring.metrics import VIEWS
+    from perfmodel.scoring.tile_fit import MIN_RUNS, MIN_SHAPES
 
     va = sub.add_parser("validate", help="score rankers against recorded GPU runs (CPU only)",
                         epilog="examples: perfmodel validate; perfmodel validate --data h200/holdout; "
@@ -191,6 +192,17 @@ def _validation_commands(sub):
     rc.add_argument("--hw", default="h200", help="the device runs files were recorded on (default h200)")
     rc.add_argument("--json", action="store_true", help="the counts per kernel and target/class as JSON")
     rc.set_defaults(func=validation.resources_check_cmd)
+
+    ft = sub.add_parser("fit-tiles", help="fit a device's measured tile factors on its recorded sweeps (CPU only)",
+                        epilog="examples: perfmodel fit-tiles --hw my-gpu.yaml --data runs.jsonl,more.jsonl "
+                               "-o my-gpu-tiles.yaml; then perfmodel rank --hw my-gpu-tiles.yaml ...")
+    ft.add_argument("--hw", required=True, help="the device the runs were recorded on (bundled name or .yaml)")
+    ft.add_argument("--data", required=True, help="comma-separated runs files of `perfmodel sweep` (or bundled names)")
+    ft.add_argument("-o", "--output", help="the device file to write (.yaml; default <id>-tiles.yaml)")
+    ft.add_argument("--min-runs", type=int, default=MIN_RUNS, help=f"fewest runs a tile class needs (default {MIN_RUNS})")
+    ft.add_argument("--min-shapes", type=int, default=MIN_SHAPES,
+                    help=f"fewest shapes those runs come from (default {MIN_SHAPES})")
+    ft.set_defaults(func=tiles.fit_tiles_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

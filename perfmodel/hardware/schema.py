@@ -166,6 +166,29 @@ class DtypeThroughput(Frozen):
 Throughput = create_model("Throughput", __base__=Frozen, **{d: (Optional[DtypeThroughput], None) for d in DTYPES})
 
 
+class LoopFactors(Frozen):
+    """One main loop's tile factors: the kernels that share it and factors[dtype class][tile]."""
+
+    kernels: tuple[str, ...]
+    factors: dict[str, dict[str, Annotated[float, Field(gt=0)]]]
+
+
+class TileFactors(Frozen):
+    """Measured over predicted time of the tiled kernels' k-steps by tile class: for each main
+    loop (kernels that share one), dtype class (perfmodel.kernels.tile_factors.factor_class) and
+    tile (tile_key), the median over a device's recorded sweeps of measured / predicted time, the
+    model run without these factors, over classes of at least `min_runs` runs of `min_shapes`
+    shapes, kept where |ln f| >= `min_effect`. What the k-step formulas leave out for a tile (instruction scheduling, bank
+    conflicts, warpgroup layout) repeats from shape to shape on one device; these carry it."""
+
+    confidence: Confidence
+    source: str = Field(min_length=3)
+    min_runs: int = Field(gt=0)
+    min_shapes: int = Field(gt=0)
+    min_effect: float = Field(ge=0)  # the smallest |ln f| kept
+    loops: dict[str, LoopFactors]
+
+
 class Calibration(Frozen):
     """Constants measured on the device itself; each source is the command that measured it
     (and, for fitted ones, the script that derived them from those measurements)."""
@@ -199,6 +222,7 @@ class Calibration(Frozen):
     partial_clock_exponent: Union[FactorOrZero, None] = None
     matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
     triton_matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)
+    tile_factors: Union[TileFactors, None] = None
 
 
 class HardwareSpec(Frozen):

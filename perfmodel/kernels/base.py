@@ -99,6 +99,19 @@ class Resources:
     smem_rule: str
 
 
+@dataclass(frozen=True)
+class LoopRules:
+    """What one kernel's main loop follows beyond the k-step formulas every tiled kernel shares
+    (perfmodel.kernels.tiled): its thresholds of the shared K-major B rule
+    (perfmodel.kernels.operands.shares_kmajor_b; min_bn None: never measured to slow) and the
+    name its runs carry in a device's measured tile factors (perfmodel.kernels.tile_factors;
+    "": none apply)."""
+
+    shared_b_min_bn: int | None = None
+    shared_b_min_bm: int = 128
+    kernel: str = ""
+
+
 class KernelModel(ABC):
     """One kernel: its configs, its resource rule and its time terms (module doc)."""
 
@@ -113,6 +126,10 @@ class KernelModel(ABC):
     shared_b_min_bn: int | None = None
     #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
     shared_b_min_bm: int = 128
+
+    def loop_rules(self) -> LoopRules:
+        """The rules of this kernel's main loop (LoopRules)."""
+        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name)
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

@@ -29,6 +29,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill
+    measured tile factor (perfmodel.kernels.tile_factors): t_k x f[dtype class][tile], where the
+                    device's calibration has one for the kernel (1 elsewhere)
     warpgroups sharing a K-major 16-bit or FP8 B tile (perfmodel.kernels.operands.shares_kmajor_b):
                     t_mma x shared_kmajor_b_factor (measured, not explained)
     wgmma instruction shape: t_mma (shared memory included) x (256 / N)^g, N the instruction's
@@ -190,6 +192,7 @@ class KStep:
     k_chain: np.ndarray
     shared_kmajor_b: np.ndarray | None = None  # warpgroups share a K-major B tile (operands.shares_kmajor_b)
     mma_n: np.ndarray | None = None  # N of one wgmma instruction (0 where the dot is not wgmma)
+    tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
 
 
 def _max(*xs):
@@ -288,6 +291,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
+    if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
+        t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat)
 
 

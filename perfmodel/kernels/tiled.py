@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from perfmodel.kernels.base import ConfigArrays, Resources
+from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.kernels.operands import operand_traffic, shares_kmajor_b
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
+from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
 BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
@@ -50,10 +51,9 @@ _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn,
                 "k": lambda bm, bn, bk: bn * bk, "n": lambda bm, bn, bk: bm * bk}
 
 
-def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | None = None,
-             shared_b_min_bm: int = 128) -> KStep:
-    """The k-step context of each config (perfmodel.kernels.pipeline.KStep); `shared_b_min_bn`:
-    the kernel's threshold of perfmodel.kernels.operands.shares_kmajor_b."""
+def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRules()) -> KStep:
+    """The k-step context of each config (perfmodel.kernels.pipeline.KStep) under the kernel's
+    main-loop rules (the shared-B thresholds, its measured tile factors)."""
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     e = ctx.problem.in_bytes
     threads = res.threads.astype(float)
@@ -68,8 +68,10 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, shared_b_min_bn: int | Non
         depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
-        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, shared_b_min_bn, shared_b_min_bm),
-        mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0))
+        shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
+                                        rules.shared_b_min_bm),
+        mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
+        tile_factor=tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs) if rules.kernel and res.load == "all" else None)
 
 
 def memory_time(waiting, t_dram, q):
@@ -82,21 +84,20 @@ def memory_time(waiting, t_dram, q):
 
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
-               shared_b_min_bn: int | None = None, shared_b_min_bm: int = 128) -> dict[str, np.ndarray]:
+               rules: LoopRules = LoopRules()) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
     kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none);
     `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
     latency is paid once per program, not once per tile (step 3's waves are its rounds);
     `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5);
-    `shared_b_min_bn`: the kernel's threshold for warpgroups sharing a K-major B tile
-    (perfmodel.kernels.operands.shares_kmajor_b)."""
+    `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
     bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_of(ctx, cfgs, res, shared_b_min_bn, shared_b_min_bm)
+    step = kstep_of(ctx, cfgs, res, rules)
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b
@@ -131,4 +132,5 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "memory_share": share,
             "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
-            "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s)}
+            "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
+            "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor}

@@ -30,7 +30,8 @@ def _cfg(r: dict) -> dict:
     return {**{k: int(r[k]) for k in CONFIG_KEYS}, "kernel": r["kernel"]}
 
 
-def _problem(shape: Shape, layout: str | None = None):
+def problem_of(shape: Shape, layout: str | None = None):
+    """The GemmProblem of a recorded shape (in `layout` instead of its own, where given)."""
     from perfmodel.problem import GemmProblem
 
     return GemmProblem(M=shape.M, N=shape.N, K=shape.K, dtype=shape.dtype, layout=layout or shape.layout)
@@ -45,7 +46,7 @@ def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None
     from perfmodel.hardware.registry import load_hardware
 
     spec = load_hardware(hw)
-    ctx = context(spec, _problem(shape, as_layout))
+    ctx = context(spec, problem_of(shape, as_layout))
     pred_s = np.full(len(runs), np.inf)
     kernels = np.array([r["kernel"] for r in runs])
     for name in dict.fromkeys(kernels.tolist()):

@@ -189,4 +189,4 @@ class GroupedKernel(KernelModel):
 
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
-                          shared_b_min_bn=self.shared_b_min_bn, shared_b_min_bm=self.shared_b_min_bm)
+                          rules=self.loop_rules())

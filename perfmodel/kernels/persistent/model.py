@@ -111,7 +111,8 @@ class PersistentKernel(TmaKernel):
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         one = np.ones_like(np.asarray(blocks))
         return tiled_time(ctx, self.mma_configs(cfgs), res, one, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes),
-                          extra_s=0.0, persistent=True, host_floor_s=ctx.params.descriptor_launch_s)
+                          extra_s=0.0, persistent=True, host_floor_s=ctx.params.descriptor_launch_s,
+                          rules=self.loop_rules())
 
 
 class WarpSpecializedKernel(PersistentKernel):

@@ -54,4 +54,4 @@ class SplitKKernel(GroupedKernel):
         sk = cfgs["SPLIT_K"]
         reduce_s = p.launch_s + (sk * M * N * 4.0 + M * N * problem.out_bytes) / p.dram_bw_bytes_per_s
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, PARTIAL_BYTES), extra_s=reduce_s,
-                          shared_b_min_bn=self.shared_b_min_bn, shared_b_min_bm=self.shared_b_min_bm)
+                          rules=self.loop_rules())

@@ -85,8 +85,7 @@ class TmaKernel(GroupedKernel):
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         """The tiled model, never below one eager launch with host tensor descriptors."""
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, ctx.problem.out_bytes), extra_s=0.0,
-                          host_floor_s=ctx.params.descriptor_launch_s, shared_b_min_bn=self.shared_b_min_bn,
-                          shared_b_min_bm=self.shared_b_min_bm)
+                          host_floor_s=ctx.params.descriptor_launch_s, rules=self.loop_rules())
 
     def threads(self, spec: HardwareSpec, warps) -> np.ndarray:
         """Threads a program launches with."""

@@ -1,0 +1,112 @@
+"""Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
+
+For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
+shape with M, N >= MIN_MN (where the main loop, not the launch or the output, is most of the
+time), aligned (load class "all": the element-wise loads of the other classes have their own
+terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
+layout, nt 1.6-1.7x nn on the H200, not by tile), the ratio measured / predicted is taken with the
+model evaluated without any tile factors. Runs are grouped by (dtype class, tile) and each group
+of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then PASSES - 1 more
+rounds: the runs are predicted with the factors so far and each factor is multiplied by its
+group's median remaining ratio (the factor scales the k-step, not the whole time, so one round
+leaves the launch's and the epilogue's share of the residual; a second takes it out). Last,
+factors within MIN_EFFECT of 1 (in ln) are dropped.
+
+    fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
+
+Runs are read, never timed: the fit costs the model's predictions only (~1 s per 10,000 runs).
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+
+import numpy as np
+
+from perfmodel.arch.roofline import compute_path
+from perfmodel.hardware.schema import LoopFactors, TileFactors
+from perfmodel.kernels.tile_factors import MIN_MN, factor_class, tile_key
+from perfmodel.scoring.rankers import problem_of, rank_perfmodel
+
+#: the main loops fitted, each with the kernels that share it. Only the pointer kernels': with
+#: the TMA and persistent loops fitted too, their flagship tiles' factors (0.93-1.05) reordered
+#: near-ties between kernels and the H200's all-kernel pick on the Hopper suite fell 0.951 -> 0.937
+#: (validation/NOTES.md, session 8)
+LOOPS = {"pointer": ("grouped", "splitk")}
+#: the fewest runs, and of how many shapes, a tile class needs to get a factor
+MIN_RUNS = 30
+MIN_SHAPES = 8
+#: rounds of fitting (module doc)
+PASSES = 2
+#: the smallest |ln f| kept: a factor within ~10% of 1 is inside its class's scatter (quartiles
+#: +-10-15%) and only reorders near-ties; kept, they cost the suite's top-1 0.004 and the Hopper
+#: all-kernel pick 0.008 (validation/NOTES.md, session 8)
+MIN_EFFECT = 0.1
+
+Nested = dict[str, dict[str, dict[str, float]]]  # [loop][dtype class][tile]
+
+
+@dataclass(frozen=True)
+class TileFit:
+    """factors[loop][dtype class][tile key]; runs[loop][dtype class][tile key]: the runs each rests on."""
+
+    factors: Nested
+    runs: Nested
+
+
+def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", min_runs: int = MIN_RUNS,
+                 min_shapes: int = MIN_SHAPES, min_effect: float = MIN_EFFECT):
+    """`spec` with these tile factors in its calibration (None: without any)."""
+    block = None if factors is None else TileFactors(
+        confidence="measured", source=source or "measured: perfmodel.scoring.tile_fit", min_runs=min_runs,
+        min_shapes=min_shapes, min_effect=min_effect, loops={name: LoopFactors(kernels=loops[name], factors=f) for name, f in factors.items()})
+    return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
+
+
+def _fitted(spec, shape) -> bool:
+    return (min(shape.M, shape.N) >= MIN_MN and compute_path(spec, shape.dtype)[0] == "matrix"
+            and problem_of(shape).alignment == "all")
+
+
+def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
+    """(log(measured / predicted), shape) of each fitted run, by (loop, dtype class, tile key)."""
+    out = collections.defaultdict(list)
+    for data in datasets:
+        for shape in (s for s in data.shapes if _fitted(spec, s)):
+            cls = factor_class(shape.dtype, shape.layout)
+            for loop, kernels in loops.items():
+                runs = shape.candidates(kernels)
+                if not runs:
+                    continue
+                _, pred_ms = rank_perfmodel(shape, runs, spec)
+                for r, p in zip(runs, pred_ms):
+                    if np.isfinite(p) and p > 0:
+                        key = (loop, cls, tile_key(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"]))
+                        out[key].append((float(np.log(r["time_ms"] / p)), f"{data.path.name}:{shape.index}"))
+    return out
+
+
+def _median_ratio(items) -> float:
+    return float(np.exp(np.median([x for x, _ in items])))
+
+
+def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_shapes: int = MIN_SHAPES,
+                     passes: int = PASSES, min_effect: float = MIN_EFFECT) -> TileFit:
+    """The factors of every tile class with at least `min_runs` runs of `min_shapes` shapes and an
+    effect of at least `min_effect` (module doc), rounded to 3 digits."""
+    logs = {k: v for k, v in _log_ratios(datasets, with_factors(spec, None), loops).items()
+            if len(v) >= min_runs and len({s for _, s in v}) >= min_shapes}
+    factor = {k: _median_ratio(v) for k, v in logs.items()}
+    for _ in range(passes - 1):
+        more = _log_ratios(datasets, with_factors(spec, _nest(factor), loops), loops)
+        factor = {k: f * _median_ratio(more[k]) for k, f in factor.items()}
+    factor = {k: f for k, f in factor.items() if abs(np.log(f)) >= min_effect}
+    return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({k: len(v) for k, v in logs.items()}))
+
+
+def _nest(flat: dict[tuple, float]) -> Nested:
+    out: Nested = {}
+    for (loop, cls, key), v in sorted(flat.items()):
+        out.setdefault(loop, {}).setdefault(cls, {})[key] = v
+    return out

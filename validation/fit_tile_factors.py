@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Fit the H200's measured tile factors (perfmodel.kernels.tile_factors) on its recorded sweeps and
+print them as the device file's `tile_factors:` block; --write puts it into hardware/h200.yaml.
+
+    python validation/fit_tile_factors.py [--write]
+
+Fitted on FIT_SETS: every committed H200 sweep except the
+hold-outs kept to judge the factors (holdout12, recorded before them; holdout13, kept back unread),
+the repeat of the suite (the same shapes twice) and the contended runs (another job on the GPU).
+tests/test_tile_factors.py re-derives the table on a subset and checks the file holds what this
+script writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from perfmodel.hardware.registry import load_hardware  # noqa: E402
+from perfmodel.scoring.datasets import load_runs  # noqa: E402
+from perfmodel.scoring.tile_fit import LOOPS, MIN_EFFECT, MIN_RUNS, MIN_SHAPES, TileFit, fit_tile_factors  # noqa: E402
+
+FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padded", "sweep", "layouts", "holdout4",
+            "holdout5", "holdout6", "mixed2", "holdout7", "hopper", "hopper_holdout", "fp8", "holdout8", "holdout9",
+            "holdout10", "holdout11")
+SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}); derived by "
+          "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
+          "aligned shapes with M, N >= 512 in matrix-instruction dtypes; |ln f| >= 0.1 kept)")
+BLOCK_START = "  tile_factors:"
+
+
+def yaml_block(fit: TileFit, sets=FIT_SETS, loops=LOOPS) -> str:
+    """The calibration's tile_factors block, one tile per line with the runs it rests on."""
+    lines = [BLOCK_START, "    confidence: measured", f"    source: \"{SOURCE.format(sets=', '.join(sets))}\"",
+             f"    min_runs: {MIN_RUNS}", f"    min_shapes: {MIN_SHAPES}", f"    min_effect: {MIN_EFFECT}", "    loops:"]
+    for loop, classes in fit.factors.items():
+        lines += [f"      {loop}:", f"        kernels: [{', '.join(loops[loop])}]", "        factors:"]
+        for cls, table in classes.items():
+            lines.append(f"          {cls}:")
+            for key, f in sorted(table.items(), key=lambda kv: tuple(int(x) for x in re.findall(r"\d+", kv[0]))):
+                lines.append(f"            {key}: {f:.3f}  # {fit.runs[loop][cls][key]} runs")
+    return "\n".join(lines) + "\n"
+
+
+def write_yaml(block: str, path: Path) -> None:
+    """Replace the file's tile_factors block (the calibration's last) or append it."""
+    text = path.read_text()
+    start = text.find(BLOCK_START)
+    path.write_text((text if start < 0 else text[:start]).rstrip("\n") + "\n" + block)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--write", action="store_true", help="write the block into hardware/h200.yaml")
+    args = ap.parse_args(argv)
+    spec = load_hardware("h200")  # its factors, if any, are set aside by the fit
+    fit = fit_tile_factors([load_runs(f"h200/{s}") for s in FIT_SETS], spec)
+    block = yaml_block(fit)
+    print(block, end="")
+    if args.write:
+        path = HERE.parent / "hardware" / "h200.yaml"
+        write_yaml(block, path)
+        print(f"# wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
