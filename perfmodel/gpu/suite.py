@@ -23,7 +23,8 @@ from perfmodel.gpu.configs import (  # noqa: F401  (the config tables, re-export
 from perfmodel.gpu.holdouts import (HOLDOUT6_BASE_INDEX, HOLDOUT6_SHAPES, HOLDOUT7_BASE_INDEX, HOLDOUT7_SHAPES,  # noqa: F401
                                     HOLDOUT8_BASE_INDEX, HOLDOUT8_SHAPES, HOLDOUT9_BASE_INDEX, HOLDOUT9_SHAPES,
                                     HOLDOUT10_BASE_INDEX, HOLDOUT10_SHAPES, HOLDOUT11_BASE_INDEX, HOLDOUT11_SHAPES,
-                                    HOLDOUT12_BASE_INDEX, HOLDOUT12_SHAPES, HOLDOUT13_BASE_INDEX, HOLDOUT13_SHAPES)
+                                    HOLDOUT12_BASE_INDEX, HOLDOUT12_SHAPES, HOLDOUT13_BASE_INDEX, HOLDOUT13_SHAPES,
+                                    HOLDOUT14_BASE_INDEX, HOLDOUT14_SHAPES)
 from perfmodel.gpu.holdouts import in_layouts as _in_layouts
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
@@ -324,6 +325,7 @@ SUITES: dict[str, tuple[int, list]] = {
     "holdout11": (HOLDOUT11_BASE_INDEX, HOLDOUT11_SHAPES),
     "holdout12": (HOLDOUT12_BASE_INDEX, HOLDOUT12_SHAPES),
     "holdout13": (HOLDOUT13_BASE_INDEX, HOLDOUT13_SHAPES),
+    "holdout14": (HOLDOUT14_BASE_INDEX, HOLDOUT14_SHAPES),
 }
 
 
