@@ -104,3 +104,14 @@ def test_fit_tiles_writes_a_device_file_that_ranks(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     r = cli("fit-tiles", "--hw", "h200", "--data", "h200/mixed", "-o", tmp_path / "x.yaml")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "no tile class" in r.stderr
+
+
+def test_the_vectorised_lookup_agrees_with_the_table():
+    from perfmodel.kernels.tile_factors import factor_table, tile_factors
+
+    p = GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nn")
+    space = get("grouped").space(SPEC, p)
+    table = factor_table(SPEC, "grouped", p)
+    got = tile_factors(SPEC, "grouped", p, space)
+    want = [table.get(tile_key(*k), 1.0) for k in zip(*(space[c] for c in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps")))]
+    assert np.array_equal(got, np.array(want)) and (got != 1.0).sum() > 100

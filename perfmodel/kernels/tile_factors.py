@@ -18,6 +18,8 @@ Judged on hold-outs recorded before it (validation/NOTES.md, session 8).
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from perfmodel.dtypes import DTYPES
@@ -58,5 +60,15 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     table = factor_table(spec, kernel, problem)
     if not table:
         return None
-    keys = zip(cfgs["BLOCK_M"], cfgs["BLOCK_N"], cfgs["BLOCK_K"], cfgs["num_warps"])
-    return np.array([table.get(tile_key(*k), 1.0) for k in keys], dtype=float)
+    known = np.array([_packed(*(int(x) for x in re.findall(r"\d+", key))) for key in table])
+    values = np.array(list(table.values()), dtype=float)
+    order = np.argsort(known)
+    known, values = known[order], values[order]
+    want = _packed(*(np.asarray(cfgs[k], dtype=np.int64) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps")))
+    at = np.minimum(np.searchsorted(known, want), len(known) - 1)
+    return np.where(known[at] == want, values[at], 1.0)
+
+
+def _packed(bm, bn, bk, warps):
+    """One integer per tile (each field < 4096), for a vectorised lookup."""
+    return ((bm * 4096 + bn) * 4096 + bk) * 4096 + warps
