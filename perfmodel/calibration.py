@@ -43,6 +43,7 @@ from perfmodel.arch.roofline import roofline
 from perfmodel.kernels.evaluate import Context, evaluate
 from perfmodel.kernels.pipeline import CALIBRATED, kstep_time, tile_time, timing_params
 from perfmodel.kernels.registry import get as kernel_model
+from perfmodel.kernels.tile_factors import without_factors
 from perfmodel.kernels.tiled import kstep_of
 from perfmodel.problem import ALIGNMENTS, GemmProblem
 
@@ -175,7 +176,9 @@ def spill_cost_per_reg(p, spilled: Rows) -> np.ndarray:
 
 def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     """The calibration constants of `spec`'s device from its measurements: `cal` and `mb` as
-    perfmodel.gpu.microbench.run returns them (and as validation/data/h200/ holds them)."""
+    perfmodel.gpu.microbench.run returns them (and as validation/data/h200/ holds them). The
+    device's measured tile factors, if any, are set aside: they are fitted after these constants."""
+    spec = without_factors(spec)
     out: dict[str, float] = {}
     _measured_basics(spec, cal, mb, out)
     ks = _timed(mb["kstep"])

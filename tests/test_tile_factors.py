@@ -44,14 +44,16 @@ def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
 
 def test_residuals_with_the_factors_on_sit_near_one():
     """Independent of the fit's own bookkeeping: recompute every fitted run's measured / predicted
-    with the device's factors applied through the model; each class with a factor has a median
-    within 3% of 1 (the factors were fitted as its fixed point)."""
+    with the device's factors applied through the model; each compute-bound class with a factor has
+    a median within 8% of 1 (the factors were fitted toward that fixed point in two rounds). The
+    decode classes are not held to it: their time is mostly the memory term, which a k-step factor
+    moves only in part, and more rounds (four) scored worse left-one-set-out (NOTES, session 8)."""
     data = [load_runs(f"h200/{s}") for s in ("holdout8", "holdout9", "holdout10", "holdout11", "layouts")]
     logs = _log_ratios(data, SPEC, {"pointer": ("grouped", "splitk")})
     table = SPEC.calibration.tile_factors.loops["pointer"].factors
     checked = 0
     for (_, cls, key), v in logs.items():
-        if key in table.get(cls, {}) and len(v) >= 100:
+        if key in table.get(cls, {}) and len(v) >= 100 and not cls.endswith("decode"):
             assert abs(np.median([x for x, _ in v])) < np.log(1.03) + 0.05, (cls, key)
             checked += 1
     assert checked >= 20
@@ -68,7 +70,7 @@ CFG = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 8, "num_stage
 def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
     bare = with_factors(SPEC, None)
     p = GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nt")
-    f = SPEC.calibration.tile_factors.loops["pointer"].factors[factor_class("tf32", "nt")][tile_key(128, 128, 64, 8)]
+    f = SPEC.calibration.tile_factors.loops["pointer"].factors[factor_class(p)][tile_key(128, 128, 64, 8)]
     on, off = _times(SPEC, p, "grouped", CFG), _times(bare, p, "grouped", CFG)
     assert on["tile_factor"][0] == f and off["tile_factor"][0] == 1.0
     assert on["kstep_s"][0] == pytest.approx(f * off["kstep_s"][0])
@@ -77,7 +79,10 @@ def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
                   GemmProblem(M=4096, N=4096, K=4096, dtype="fp32", layout="nt")):  # no matrix instruction
         assert _times(SPEC, other, "grouped", CFG)["tile_factor"][0] == 1.0, other
     assert _times(SPEC, p, "tma", CFG)["tile_factor"][0] == 1.0  # the TMA loop has no factors
-    assert factor_class("tf32", "nn") == "tf32 gathered" and factor_class("bf16", "nt") == "16-bit"
+    assert factor_class(GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nn")) == "tf32 gathered"
+    assert factor_class(GemmProblem(M=1024, N=4096, K=4096, dtype="bf16", layout="nt")) == "16-bit"
+    assert factor_class(GemmProblem(M=16, N=4096, K=4096, dtype="bf16", layout="nt")) == "16-bit decode"
+    assert factor_class(GemmProblem(M=128, N=4096, K=4096, dtype="bf16", layout="nt")) is None
 
 
 def test_holdout12_judged_the_factors():

@@ -9,6 +9,9 @@ session 8). A device's calibration can carry these as factors:
 
     t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW
 
+in two regimes, each with its own classes: M, N >= 512 (compute-bound main loops) and decode
+(M <= 64: memory-bound, few k-steps per tile; the class name ends in "decode"); shapes in neither
+keep the formulas.
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class (the model evaluated without factors), kept where at least `min_runs` runs agree
 (validation/fit_tile_factors.py derives the H200's; `perfmodel calibrate --from-sweep` a user's).
@@ -25,9 +28,27 @@ import numpy as np
 from perfmodel.dtypes import DTYPES
 from perfmodel.layouts import LAYOUTS
 
-#: the smallest M and N of the shapes the factors are fitted on and applied to: below them the
-#: launch, the output or DRAM is most of the time, not the main loop the factors describe
+#: the smallest M and N of the compute-bound shapes the factors are fitted on and applied to
 MIN_MN = 512
+#: the largest M of a decode GEMM: its tiles have their own factors (a memory-bound main loop, a
+#: few k-steps per tile); shapes between the two regimes take none
+DECODE_MAX_M = 64
+
+
+def regime(problem) -> str | None:
+    """Which table of factors a problem's tiles read: "" (M, N >= MIN_MN), "decode" (M <=
+    DECODE_MAX_M), None (neither: the formulas alone)."""
+    if problem.M <= DECODE_MAX_M:
+        return "decode"
+    return "" if min(problem.M, problem.N) >= MIN_MN else None
+
+
+def without_factors(spec):
+    """`spec` without measured tile factors: what the factors are fitted against, and what the
+    calibration's constants are derived with (they come first; the factors are relative to them)."""
+    if spec.calibration.tile_factors is None:
+        return spec
+    return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": None})})
 
 
 def tile_key(bm: int, bn: int, bk: int, warps: int) -> str:
@@ -35,13 +56,18 @@ def tile_key(bm: int, bn: int, bk: int, warps: int) -> str:
     return f"{int(bm)}x{int(bn)}x{int(bk)}_w{int(warps)}"
 
 
-def factor_class(dtype: str, layout: str) -> str:
-    """The class a problem's tiles are kept under: the dtype's tile class (fp16 and bf16 pool),
-    and for a dtype whose operands must reach the tensor cores K-major, whether one of them is
-    gathered (stored MN-major: perfmodel.kernels.operands), which changes what bounds its k-steps."""
-    d = DTYPES[dtype]
-    gathered = d.k_major_only and not (LAYOUTS[layout].a_k_major and LAYOUTS[layout].b_k_major)
-    return f"{d.tile_class} gathered" if gathered else d.tile_class
+def factor_class(problem) -> str | None:
+    """The class a problem's tiles are kept under (None: no factors apply): the dtype's tile class
+    (fp16 and bf16 pool); for a dtype whose operands must reach the tensor cores K-major, whether
+    one of them is gathered (stored MN-major: perfmodel.kernels.operands), which changes what
+    bounds its k-steps; and the regime, decode apart."""
+    where = regime(problem)
+    if where is None:
+        return None
+    d = DTYPES[problem.dtype]
+    lay = LAYOUTS[problem.layout]
+    name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
+    return f"{name} {where}".strip()
 
 
 def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
@@ -49,14 +75,13 @@ def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     tf = spec.calibration.tile_factors
     for loop in (tf.loops.values() if tf is not None else ()):
         if kernel in loop.kernels:
-            return loop.factors.get(factor_class(problem.dtype, problem.layout))
+            cls = factor_class(problem)
+            return None if cls is None else loop.factors.get(cls)
     return None
 
 
 def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     """Each config's factor (1 where its tile has none), or None where no table applies."""
-    if min(problem.M, problem.N) < MIN_MN:  # the domain the factors were fitted on
-        return None
     table = factor_table(spec, kernel, problem)
     if not table:
         return None

@@ -1,8 +1,8 @@
 """Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
-shape with M, N >= MIN_MN (where the main loop, not the launch or the output, is most of the
-time), aligned (load class "all": the element-wise loads of the other classes have their own
+shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 512, where
+the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned (load class "all": the element-wise loads of the other classes have their own
 terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
 layout, nt 1.6-1.7x nn on the H200, not by tile), the ratio measured / predicted is taken with the
 model evaluated without any tile factors. Runs are grouped by (dtype class, tile) and each group
@@ -26,7 +26,7 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import MIN_MN, factor_class, tile_key
+from perfmodel.kernels.tile_factors import factor_class, tile_key, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it. Only the pointer kernels': with
@@ -58,15 +58,18 @@ class TileFit:
 def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", min_runs: int = MIN_RUNS,
                  min_shapes: int = MIN_SHAPES, min_effect: float = MIN_EFFECT):
     """`spec` with these tile factors in its calibration (None: without any)."""
-    block = None if factors is None else TileFactors(
+    if factors is None:
+        return without_factors(spec)
+    block = TileFactors(
         confidence="measured", source=source or "measured: perfmodel.scoring.tile_fit", min_runs=min_runs,
         min_shapes=min_shapes, min_effect=min_effect, loops={name: LoopFactors(kernels=loops[name], factors=f) for name, f in factors.items()})
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
 
 def _fitted(spec, shape) -> bool:
-    return (min(shape.M, shape.N) >= MIN_MN and compute_path(spec, shape.dtype)[0] == "matrix"
-            and problem_of(shape).alignment == "all")
+    problem = problem_of(shape)
+    return (factor_class(problem) is not None and compute_path(spec, shape.dtype)[0] == "matrix"
+            and problem.alignment == "all")
 
 
 def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
@@ -74,7 +77,7 @@ def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
     out = collections.defaultdict(list)
     for data in datasets:
         for shape in (s for s in data.shapes if _fitted(spec, s)):
-            cls = factor_class(shape.dtype, shape.layout)
+            cls = factor_class(problem_of(shape))
             for loop, kernels in loops.items():
                 runs = shape.candidates(kernels)
                 if not runs:
