@@ -135,3 +135,9 @@ def test_holdout13_judged_the_decode_classes_and_gives_the_final_figures():
         assert r.top1_geomean >= 0.95 and r.spearman_median >= 0.95 and r.rel_err_median <= 0.09, (name, r)
         if name == "decode":
             assert r.top1_geomean > 0.965
+
+
+def test_hardware_show_lists_the_tile_factors(cli):
+    r = cli("hardware", "show", "h200")
+    n = sum(map(len, SPEC.calibration.tile_factors.loops["pointer"].factors.values()))
+    assert r.returncode == 0 and "calibration.tile_factors.pointer" in r.stdout and f" {n} factors" in r.stdout

@@ -51,6 +51,12 @@ def hardware_show(args) -> int:
     for path, f in iter_facts(spec):
         value = ("yes" if f.value else "no") if isinstance(f.value, bool) else str(f.value)
         rows.append((path, value, f.confidence.value, f.source))
+    tf = spec.calibration.tile_factors
+    if tf is not None:
+        for loop, lf in tf.loops.items():
+            counts = ", ".join(f"{cls} {len(table)}" for cls, table in lf.factors.items())
+            rows.append((f"calibration.tile_factors.{loop}", f"{sum(map(len, lf.factors.values()))} factors",
+                         tf.confidence.value, f"kernels {', '.join(lf.kernels)}; by class: {counts}; {tf.source}"))
     for name, d in spec.derived().items():
         rows.append((name, fmt_value(d.value, d.unit), "derived", d.formula))
     print_table(rows, wrap_last=True)
