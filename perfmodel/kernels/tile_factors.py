@@ -2,21 +2,23 @@
 
 The k-step formulas (perfmodel.kernels.pipeline) price a config by its work, its loads and its
 pipeline depth. What they leave out depends on the tile's geometry and repeats from shape to
-shape on one device: on the H200, TF32 k-steps of 8-warp 128x128 tiles ran 1.29-1.35x the
-formulas in each of five recorded sets and 128x256 at 8 warps 0.89-0.99, 16-bit tiles with
-BLOCK_K 32 ran ~0.85x and with BLOCK_K 128 ~1.2x (validation/residuals.py; validation/NOTES.md,
-session 8). A device's calibration can carry these as factors:
+shape on one device: on the H200, TF32 nt k-steps of 8-warp 128x128 tiles ran 1.28-1.34x the
+formulas in each of five recorded sets and 128x256 at 8 warps 0.97-1.03; 16-bit tiles with
+BLOCK_K 32 ran ~0.85x and with BLOCK_K 128 ~1.2x (validation/residuals.py --no-tile-factors;
+validation/NOTES.md, session 8). A device's calibration can carry these as factors:
 
     t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW
 
-in two regimes, each with its own classes: M, N >= 512 (compute-bound main loops) and decode
-(M <= 64: memory-bound, few k-steps per tile; the class name ends in "decode"); shapes in neither
-keep the formulas.
+for the kernels of a fitted main loop (the H200's: grouped and split-K), aligned shapes (load
+class "all") and two regimes with classes of their own: M, N >= 512 (compute-bound main loops)
+and decode (M <= 64: memory-bound, few k-steps per tile); shapes in neither keep the formulas.
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
-that class (the model evaluated without factors), kept where at least `min_runs` runs agree
-(validation/fit_tile_factors.py derives the H200's; `perfmodel calibrate --from-sweep` a user's).
-Tiles without a factor, dtypes without a class table and devices without the block keep 1.
-Judged on hold-outs recorded before it (validation/NOTES.md, session 8).
+that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`
+shapes agree on an f at least `min_effect` (in ln) away from 1 (perfmodel.scoring.tile_fit;
+validation/fit_tile_factors.py derives the H200's, `perfmodel fit-tiles` a user's). Tiles
+without a factor and devices without the block keep 1. Judged on hold-outs recorded before it:
+holdout12 (Spearman 0.906-0.946 -> 0.951-0.969 by group, median error 0.110-0.153 -> 0.066-0.104)
+and holdout13 (top-1 0.960 -> 0.968, worst 0.755 -> 0.817; validation/NOTES.md, session 8).
 """
 
 from __future__ import annotations

@@ -71,7 +71,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
                                         rules.shared_b_min_bm),
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
-        tile_factor=tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs) if rules.kernel and res.load == "all" else None)
+        tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs)
+                     if rules.kernel and res.load == "all" else None))  # aligned main loops only
 
 
 def memory_time(waiting, t_dram, q):

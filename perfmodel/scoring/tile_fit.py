@@ -2,8 +2,8 @@
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
 shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 512, where
-the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned (load class "all": the element-wise loads of the other classes have their own
-terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
+the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned
+(load class "all": the element-wise loads of the other classes have their own terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
 layout, nt 1.6-1.7x nn on the H200, not by tile), the ratio measured / predicted is taken with the
 model evaluated without any tile factors. Runs are grouped by (dtype class, tile) and each group
 of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then PASSES - 1 more
@@ -62,7 +62,8 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
         return without_factors(spec)
     block = TileFactors(
         confidence="measured", source=source or "measured: perfmodel.scoring.tile_fit", min_runs=min_runs,
-        min_shapes=min_shapes, min_effect=min_effect, loops={name: LoopFactors(kernels=loops[name], factors=f) for name, f in factors.items()})
+        min_shapes=min_shapes, min_effect=min_effect,
+        loops={name: LoopFactors(kernels=loops[name], factors=f) for name, f in factors.items()})
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
 
