@@ -243,3 +243,10 @@ def test_readme_holdout8_and_holdout9_rows_are_the_computed_ones():
             cells = _readme_row(text, f"{name} {dtype} {layout}")
             want = [pm.top1_geomean, pm.top1_min, pm.spearman_median, pm.rel_err_median, res["tutorial"].top1_geomean]
             assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want], (name, dtype, layout)
+
+
+def test_readme_every_recorded_set_table_is_the_computed_one():
+    """The README's table of every recorded set is what validation/score_sets.py prints now."""
+    from validation.score_sets import table
+
+    assert table() in (REPO / "README.md").read_text()
