@@ -141,3 +141,11 @@ def test_hardware_show_lists_the_tile_factors(cli):
     r = cli("hardware", "show", "h200")
     n = sum(map(len, SPEC.calibration.tile_factors.loops["pointer"].factors.values()))
     assert r.returncode == 0 and "calibration.tile_factors.pointer" in r.stdout and f" {n} factors" in r.stdout
+
+
+def test_plot_tile_factors(cli, tmp_path):
+    out = tmp_path / "tf.png"
+    r = cli("plot", "tile-factors", "--hw", "h200", "-o", out)
+    assert r.returncode == 0 and out.stat().st_size > 10_000, r.stderr
+    r = cli("plot", "tile-factors", "--hw", "h100", "-o", tmp_path / "x.png")
+    assert r.returncode == 2 and "no measured tile factors" in r.stderr

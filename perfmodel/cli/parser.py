@@ -169,10 +169,10 @@ def _validation_commands(sub):
     pl = sub.add_parser("plot", help="figures: occupancy curves, roofline, predicted vs measured",
                         epilog="examples: perfmodel plot occupancy --hw gfx926,gfx936,h100 --config 128x128x64_w4_s3 "
                                "-o occ.png; perfmodel plot roofline --hw h200 --m 4096 --n 4096 --k 4096 -o roof.png; "
-                               "perfmodel plot validation -o val.png")
-    pl.add_argument("what", choices=["occupancy", "roofline", "validation"], help="which figure")
+                               "perfmodel plot validation -o val.png; perfmodel plot tile-factors --hw h200 -o tf.png")
+    pl.add_argument("what", choices=["occupancy", "roofline", "validation", "tile-factors"], help="which figure")
     pl.add_argument("-o", "--output", required=True, help="output file (.png, .pdf or .svg)")
-    pl.add_argument("--hw", help="device(s): comma-separated for occupancy, one for roofline")
+    pl.add_argument("--hw", help="device(s): comma-separated for occupancy, one for roofline and tile-factors")
     pl.add_argument("--m", type=int, help="rows of A and C (roofline; occupancy with --config, default 4096)")
     pl.add_argument("--n", type=int, help="columns of B and C")
     pl.add_argument("--k", type=int, help="the reduced dimension")

@@ -158,3 +158,34 @@ def efficiency_per_shape(results, data):
     ax.legend(fontsize=7, ncol=len(results), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.tight_layout()
     return fig
+
+
+def tile_factors_plot(spec):
+    """The device's measured tile factors (perfmodel.kernels.tile_factors), one panel per main loop
+    and dtype class: tiles (BMxBN, warps) down, BLOCK_K across, colour = factor on a log scale
+    (red: the k-step runs slower than the formulas, blue: faster; blank: no factor, 1)."""
+    plt = _plt()
+    from matplotlib.colors import LogNorm
+
+    panels = [(loop, cls, table) for loop, lf in spec.calibration.tile_factors.loops.items()
+              for cls, table in lf.factors.items()]
+    fig, axes = plt.subplots(1, len(panels), figsize=(2.6 * len(panels) + 1.5, 9), squeeze=False,
+                             constrained_layout=True)
+    norm = LogNorm(vmin=0.5, vmax=2.0)
+    for ax, (loop, cls, table) in zip(axes[0], panels):
+        keys = [tuple(int(x) for x in k.replace("_w", "x").split("x")) for k in table]
+        rows = sorted({(bm, bn, w) for bm, bn, _, w in keys})
+        cols = sorted({bk for _, _, bk, _ in keys})
+        grid = np.full((len(rows), len(cols)), np.nan)
+        for (bm, bn, bk, w), f in zip(keys, table.values()):
+            grid[rows.index((bm, bn, w)), cols.index(bk)] = f
+        im = ax.imshow(grid, cmap="coolwarm", norm=norm, aspect="auto")
+        ax.set_xticks(range(len(cols)), [f"BK {c}" for c in cols], fontsize=7)
+        ax.set_yticks(range(len(rows)), [f"{bm}x{bn} w{w}" for bm, bn, w in rows], fontsize=6)
+        ax.set_title(f"{loop}: {cls}\n{len(table)} factors", fontsize=8)
+    bar = fig.colorbar(im, ax=axes[0].tolist(), shrink=0.5, label="measured / predicted k-step")
+    ticks = [0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0]
+    bar.set_ticks(ticks, labels=[f"{t:g}" for t in ticks])
+    bar.minorticks_off()
+    fig.suptitle(f"{spec.name}: measured tile factors", fontsize=10)
+    return fig

@@ -167,6 +167,13 @@ def plot_cmd(args) -> int:
         spec = load_hardware(args.hw)
         problem = problem_from(args)
         fig = plots.roofline_plot(spec, problem, roofline(spec, problem), rank(spec, problem))
+    elif args.what == "tile-factors":
+        if not args.hw or "," in args.hw:
+            raise UserError("--hw takes one device for its tile factors")
+        spec = load_hardware(args.hw)
+        if spec.calibration.tile_factors is None:
+            raise UserError(f"{spec.id} has no measured tile factors (perfmodel fit-tiles writes them from its sweeps)")
+        fig = plots.tile_factors_plot(spec)
     else:
         from perfmodel.scoring import metrics
         from perfmodel.scoring.datasets import load_runs
