@@ -10,6 +10,7 @@ from pathlib import Path
 from perfmodel.cli.errors import UserError
 from perfmodel.cli.outputs import output_file, write_atomically
 from perfmodel.cli.render import print_table
+from perfmodel.cli.validation import note_foreign_data
 from perfmodel.hardware.registry import load_hardware
 
 
@@ -36,6 +37,8 @@ def fit_tiles_cmd(args) -> int:
         raise UserError("--data is empty: name the runs files of `perfmodel sweep` (comma-separated)")
     t0 = time.time()
     data = [load_runs(n) for n in names]
+    for d in data:
+        note_foreign_data(spec, d)
     fit = fit_tile_factors(data, spec, min_runs=args.min_runs, min_shapes=args.min_shapes)
     counts = {cls: len(t) for loop in fit.factors.values() for cls, t in loop.items()}
     if not counts:

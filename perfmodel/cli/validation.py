@@ -36,7 +36,7 @@ def _views(arg: str) -> list[str]:
     return names
 
 
-def _note_foreign_data(spec, data) -> None:
+def note_foreign_data(spec, data) -> None:
     """Scoring one device's model on another device's runs is allowed (a what-if), but said."""
     recorded = {(h.get("gpu_name"), h.get("sm_count")) for h in data.headers if h.get("sm_count")}
     foreign = sorted(f"{name} ({sms} SMs/CUs)" for name, sms in recorded if sms != spec.sm_count)
@@ -57,7 +57,7 @@ def validate_cmd(args) -> int:
         raise UserError(f"--markdown and --plots both name {args.plots}: the report is a file, the plots a folder")
     data = load_runs(args.data)
     names = _views(args.ranker)
-    _note_foreign_data(spec, data)
+    note_foreign_data(spec, data)
     skipped = []
     if not peers.available():
         skipped = [n for n in names if metrics.VIEWS[n].ranker in NEEDS_PEERS]
