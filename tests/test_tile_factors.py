@@ -109,6 +109,8 @@ def test_fit_tiles_writes_a_device_file_that_ranks(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     r = cli("fit-tiles", "--hw", "h200", "--data", "h200/mixed", "-o", tmp_path / "x.yaml")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "no tile class" in r.stderr
+    r = cli("fit-tiles", "--hw", "h200", "--data", "h200/holdout8", "--min-runs", 0, "-o", tmp_path / "y.yaml")
+    assert r.returncode == 2 and "at least 1" in r.stderr
 
 
 def test_the_vectorised_lookup_agrees_with_the_table():

@@ -32,6 +32,8 @@ def fit_tiles_cmd(args) -> int:
 
     spec = load_hardware(args.hw)
     out = output_file(args.output or f"{spec.id}-tiles.yaml", "-o", (".yaml", ".yml"))
+    if args.min_runs < 1 or args.min_shapes < 1:
+        raise UserError(f"--min-runs and --min-shapes must be at least 1, got {args.min_runs} and {args.min_shapes}")
     names = [n.strip() for n in args.data.split(",") if n.strip()]
     if not names:
         raise UserError("--data is empty: name the runs files of `perfmodel sweep` (comma-separated)")
