@@ -74,7 +74,7 @@ def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
     on, off = _times(SPEC, p, "grouped", CFG), _times(bare, p, "grouped", CFG)
     assert on["tile_factor"][0] == f and off["tile_factor"][0] == 1.0
     assert on["kstep_s"][0] == pytest.approx(f * off["kstep_s"][0])
-    for other in (GemmProblem(M=256, N=4096, K=4096, dtype="tf32", layout="nt"),  # M < 512: not fitted there
+    for other in (GemmProblem(M=200, N=4096, K=4096, dtype="tf32", layout="nt"),  # 64 < M < 256: neither regime
                   GemmProblem(M=4096, N=4096, K=4004, dtype="tf32", layout="nt"),  # K not 16-divisible
                   GemmProblem(M=4096, N=4096, K=4096, dtype="fp32", layout="nt")):  # no matrix instruction
         assert _times(SPEC, other, "grouped", CFG)["tile_factor"][0] == 1.0, other
@@ -151,3 +151,17 @@ def test_plot_tile_factors(cli, tmp_path):
     assert r.returncode == 0 and out.stat().st_size > 10_000, r.stderr
     r = cli("plot", "tile-factors", "--hw", "h100", "-o", tmp_path / "x.png")
     assert r.returncode == 2 and "no measured tile factors" in r.stderr
+
+
+def test_holdout15_judged_the_regime_bound():
+    """The fifteenth hold-out (mid-size layers, recorded to judge the main regime's bound, 256
+    against 512; validation/NOTES.md): at 256 its shapes with M or N in 256..511 reach top-1 0.946
+    (0.922 at 512), and all 48 Spearman >= 0.95 with median error <= 0.07."""
+    from perfmodel.kernels.tile_factors import MIN_MN
+
+    assert MIN_MN == 256
+    data = load_runs("h200/holdout15")
+    mid = Dataset(data.path, data.headers, [s for s in data.shapes if 256 <= min(s.M, s.N) < 512])
+    assert len(mid.shapes) == 44 and score(mid, ["perfmodel"])["perfmodel"].top1_geomean > 0.94
+    r = score(data, ["perfmodel"])["perfmodel"]
+    assert r.spearman_median >= 0.95 and r.rel_err_median <= 0.07

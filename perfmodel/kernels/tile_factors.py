@@ -10,7 +10,7 @@ validation/NOTES.md, session 8). A device's calibration can carry these as facto
     t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW
 
 for the kernels of a fitted main loop (the H200's: grouped and split-K), aligned shapes (load
-class "all") and two regimes with classes of their own: M, N >= 512 (compute-bound main loops)
+class "all") and two regimes with classes of their own: M, N >= 256 (compute-bound main loops)
 and decode (M <= 64: memory-bound, few k-steps per tile); shapes in neither keep the formulas.
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`
@@ -30,8 +30,9 @@ import numpy as np
 from perfmodel.dtypes import DTYPES
 from perfmodel.layouts import LAYOUTS
 
-#: the smallest M and N of the compute-bound shapes the factors are fitted on and applied to
-MIN_MN = 512
+#: the smallest M and N of the compute-bound shapes the factors are fitted on and applied to (512
+#: until holdout15 judged 256 better: validation/NOTES.md, session 8)
+MIN_MN = 256
 #: the largest M of a decode GEMM: its tiles have their own factors (a memory-bound main loop, a
 #: few k-steps per tile); shapes between the two regimes take none
 DECODE_MAX_M = 64

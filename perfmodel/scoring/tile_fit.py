@@ -1,7 +1,7 @@
 """Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
-shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 512, where
+shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 256, where
 the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned
 (load class "all": the element-wise loads of the other classes have their own terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
 layout, nt 1.6-1.7x nn on the H200, not by tile), the ratio measured / predicted is taken with the
