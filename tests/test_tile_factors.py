@@ -132,7 +132,7 @@ def test_holdout13_judged_the_decode_classes_and_gives_the_final_figures():
     from validation.score_holdout13 import subsets
 
     data = load_runs("h200/holdout13")
-    for name, shapes in subsets(data.shapes):
+    for name, shapes in subsets(data):
         r = score(Dataset(data.path, data.headers, shapes), ["perfmodel"])["perfmodel"]
         assert r.top1_geomean >= 0.95 and r.spearman_median >= 0.95 and r.rel_err_median <= 0.09, (name, r)
         if name == "decode":

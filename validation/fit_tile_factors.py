@@ -7,14 +7,13 @@ print them as the device file's `tile_factors:` block; --write puts it into hard
 Fitted on FIT_SETS: every committed H200 sweep except the
 hold-outs kept to judge the factors (holdout12, recorded before them; holdout13, kept back unread),
 the repeat of the suite (the same shapes twice) and the contended runs (another job on the GPU).
-tests/test_tile_factors.py re-derives the table on a subset and checks the file holds what this
+tests/test_tile_factors.py re-derives the table from the same sets and checks the file holds what this
 script writes.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -22,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
+from perfmodel.kernels.tile_factors import tile_of  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.tile_fit import LOOPS, MIN_EFFECT, MIN_RUNS, MIN_SHAPES, TileFit, fit_tile_factors  # noqa: E402
 
@@ -42,7 +42,7 @@ def yaml_block(fit: TileFit, sets=FIT_SETS, loops=LOOPS) -> str:
         lines += [f"      {loop}:", f"        kernels: [{', '.join(loops[loop])}]", "        factors:"]
         for cls, table in classes.items():
             lines.append(f"          {cls}:")
-            for key, f in sorted(table.items(), key=lambda kv: tuple(int(x) for x in re.findall(r"\d+", kv[0]))):
+            for key, f in sorted(table.items(), key=lambda kv: tile_of(kv[0])):
                 lines.append(f"            {key}: {f:.3f}  # {fit.runs[loop][cls][key]} runs")
     return "\n".join(lines) + "\n"
 

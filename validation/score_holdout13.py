@@ -17,18 +17,19 @@ sys.path.insert(0, str(ROOT))
 
 from perfmodel.scoring.datasets import Dataset, load_runs  # noqa: E402
 from perfmodel.scoring.metrics import evaluate  # noqa: E402
+from validation.score_groups import groups  # noqa: E402
 
 
-def subsets(shapes) -> list[tuple[str, list]]:
-    groups = sorted({(s.dtype, s.layout) for s in shapes})
-    out = [(f"{d} {lay}", [s for s in shapes if (s.dtype, s.layout) == (d, lay)]) for d, lay in groups]
-    return out + [("decode", [s for s in shapes if s.M <= 64]), ("all", list(shapes))]
+def subsets(data: Dataset) -> list[tuple[str, list]]:
+    """(name, shapes): each (dtype, layout) group (score_groups.groups), the decode shapes, all."""
+    out = [(f"{d} {lay}", g.shapes) for (d, lay), g in groups(data).items()]
+    return out + [("decode", [s for s in data.shapes if s.M <= 64]), ("all", list(data.shapes))]
 
 
 def main() -> int:
     data = load_runs(ROOT / "validation/data/h200/holdout13.jsonl.gz")
     for view in ("perfmodel", "perfmodel:all"):
-        for name, shapes in subsets(data.shapes):
+        for name, shapes in subsets(data):
             r = evaluate(Dataset(data.path, data.headers, shapes), [view])[view]
             print(f"{view:14s} {name:10s} {r.shapes_scored:3d} top1 {r.top1_geomean:.3f} worst {r.top1_min:.3f} "
                   f"top5 {r.top5_geomean:.3f} rho {r.spearman_median:.3f} err {r.rel_err_median:.3f}  "

@@ -167,13 +167,15 @@ def tile_factors_plot(spec):
     plt = _plt()
     from matplotlib.colors import LogNorm
 
+    from perfmodel.kernels.tile_factors import tile_of
+
     panels = [(loop, cls, table) for loop, lf in spec.calibration.tile_factors.loops.items()
               for cls, table in lf.factors.items()]
     fig, axes = plt.subplots(1, len(panels), figsize=(2.6 * len(panels) + 1.5, 9), squeeze=False,
                              constrained_layout=True)
     norm = LogNorm(vmin=0.5, vmax=2.0)
     for ax, (loop, cls, table) in zip(axes[0], panels):
-        keys = [tuple(int(x) for x in k.replace("_w", "x").split("x")) for k in table]
+        keys = [tile_of(k) for k in table]
         rows = sorted({(bm, bn, w) for bm, bn, _, w in keys})
         cols = sorted({bk for _, _, bk, _ in keys})
         grid = np.full((len(rows), len(cols)), np.nan)

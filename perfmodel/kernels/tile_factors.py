@@ -59,6 +59,12 @@ def tile_key(bm: int, bn: int, bk: int, warps: int) -> str:
     return f"{int(bm)}x{int(bn)}x{int(bk)}_w{int(warps)}"
 
 
+def tile_of(key: str) -> tuple[int, int, int, int]:
+    """(BM, BN, BK, warps) of a tile key (tile_key's inverse)."""
+    bm, bn, bk, warps = (int(x) for x in re.fullmatch(r"(\d+)x(\d+)x(\d+)_w(\d+)", key).groups())
+    return bm, bn, bk, warps
+
+
 def factor_class(problem) -> str | None:
     """The class a problem's tiles are kept under (None: no factors apply): the dtype's tile class
     (fp16 and bf16 pool); for a dtype whose operands must reach the tensor cores K-major, whether
@@ -88,7 +94,7 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     table = factor_table(spec, kernel, problem)
     if not table:
         return None
-    known = np.array([_packed(*(int(x) for x in re.findall(r"\d+", key))) for key in table])
+    known = np.array([_packed(*tile_of(key)) for key in table])
     values = np.array(list(table.values()), dtype=float)
     order = np.argsort(known)
     known, values = known[order], values[order]

@@ -3,8 +3,9 @@
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
 shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 256, where
 the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned
-(load class "all": the element-wise loads of the other classes have their own terms), in a dtype the device runs on matrix instructions (IEEE fp32's FMA loop is off by its
-layout, nt 1.6-1.7x nn on the H200, not by tile), the ratio measured / predicted is taken with the
+(load class "all": the element-wise loads of the other classes have their own terms), in a dtype
+the device runs on matrix instructions (IEEE fp32's FMA loop is off by its layout, nt 1.6-1.7x nn
+on the H200, not by tile), the ratio measured / predicted is taken with the
 model evaluated without any tile factors. Runs are grouped by (dtype class, tile) and each group
 of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then PASSES - 1 more
 rounds: the runs are predicted with the factors so far and each factor is multiplied by its
@@ -67,18 +68,22 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
 
-def _fitted(spec, shape) -> bool:
+def _fitted_class(spec, shape) -> str | None:
+    """The factor class a recorded shape's runs are fitted under, or None where none is fitted."""
     problem = problem_of(shape)
-    return (factor_class(problem) is not None and compute_path(spec, shape.dtype)[0] == "matrix"
-            and problem.alignment == "all")
+    if compute_path(spec, shape.dtype)[0] != "matrix" or problem.alignment != "all":
+        return None
+    return factor_class(problem)
 
 
 def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
     """(log(measured / predicted), shape) of each fitted run, by (loop, dtype class, tile key)."""
     out = collections.defaultdict(list)
     for data in datasets:
-        for shape in (s for s in data.shapes if _fitted(spec, s)):
-            cls = factor_class(problem_of(shape))
+        for shape in data.shapes:
+            cls = _fitted_class(spec, shape)
+            if cls is None:
+                continue
             for loop, kernels in loops.items():
                 runs = shape.candidates(kernels)
                 if not runs:
