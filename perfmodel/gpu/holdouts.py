@@ -218,3 +218,27 @@ HOLDOUT15_SHAPES: list[tuple] = in_layouts([
     ("ul2", 384, 16384, 4096),  # UL2-20B MLP up, 384 tokens
 ], dtypes=("fp16", "tf32"))
 HOLDOUT15_BASE_INDEX = 3400
+
+# The sixteenth hold-out, recorded at the start of session 9 before any of its changes, to judge
+# them (the mixed-alignment main loops; validation/NOTES.md, session 9), never tuned on: layers
+# whose N or K is not a multiple of 16 (odd vocabularies, class heads, convolutions as GEMMs, a
+# patch embedding) from model families no suite drew from (Whisper-large-v3, NLLB-200, Orca-2,
+# DeBERTa-v3, ViT-L ImageNet-21k, MarianMT, ESM-2, Perceiver IO, EfficientNet-B0, ResNet-50,
+# CLIP ViT-L/14), in fp16 and bf16 x nn and nt: in nn nine are load class "k" (B element by
+# element) and three "n"; in nt the first nine are aligned and the last three "none".
+# Indexed from 3500.
+HOLDOUT16_SHAPES: list[tuple] = in_layouts([
+    ("lmhead", 2048, 51866, 1280),  # Whisper-large-v3 vocabulary projection, 2048 tokens
+    ("decode", 16, 256206, 1024),  # NLLB-200 LM head, 16 tokens
+    ("decode", 8, 32003, 5120),  # Orca-2-13B LM head, 8 tokens
+    ("mlm", 1024, 128100, 768),  # DeBERTa-v3-base MLM head, 2 x 512 tokens
+    ("classifier", 512, 21843, 1024),  # ViT-L/16 ImageNet-21k head, batch 512
+    ("lmhead", 1024, 58101, 512),  # MarianMT (opus-mt) vocabulary projection, 1024 tokens
+    ("protein", 8192, 33, 2560),  # ESM-2 3B LM head, 8192 residues
+    ("bytes", 16384, 262, 768),  # Perceiver IO byte decoder, 8 x 2048 bytes
+    ("conv", 100352, 40, 240),  # EfficientNet-B0 stage-3 1x1 projection, batch 128 x 28 x 28
+    ("conv", 100352, 240, 40),  # EfficientNet-B0 stage-3 1x1 expansion, batch 128 x 28 x 28
+    ("conv", 200704, 64, 147),  # ResNet-50 7x7 stem, batch 16 x 112 x 112
+    ("patch", 8192, 1024, 588),  # CLIP ViT-L/14 patch embedding, batch 32 x 256 patches
+], dtypes=("fp16", "bf16"))
+HOLDOUT16_BASE_INDEX = 3500
