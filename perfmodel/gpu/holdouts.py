@@ -242,3 +242,25 @@ HOLDOUT16_SHAPES: list[tuple] = in_layouts([
     ("patch", 8192, 1024, 588),  # CLIP ViT-L/14 patch embedding, batch 32 x 256 patches
 ], dtypes=("fp16", "bf16"))
 HOLDOUT16_BASE_INDEX = 3500
+
+# The seventeenth hold-out, recorded in session 9 after holdout16 and before any model change, to
+# judge the tile factors of load class "none" (neither K nor N 16-divisible; holdout16 has such
+# shapes only in nt, too few for a factor), never tuned on: layers of model families no suite drew
+# from whose K is not a multiple of 16, nearly all with N not either (Transformer-XL base,
+# ShuffleNetV2, MobileNetV3-Large, RegNetY-3.2GF, GraphSAGE on Reddit, DLRM), in fp16 and bf16 x nn
+# and nt: every one is load class "none" but DLRM's in nn (class "n"). Indexed from 3600.
+HOLDOUT17_SHAPES: list[tuple] = in_layouts([
+    ("txl", 4096, 2100, 410),  # Transformer-XL base (WT103) FFN up, 4096 tokens
+    ("txl", 4096, 410, 2100),  # Transformer-XL base FFN down
+    ("txl", 4096, 1230, 410),  # Transformer-XL base QKV
+    ("txl", 4096, 20003, 410),  # Transformer-XL base adaptive-softmax head cluster
+    ("shufflenet", 100352, 116, 116),  # ShuffleNetV2 1.0x stage-2 1x1 conv, batch 128 x 28 x 28
+    ("shufflenet", 25088, 232, 232),  # ShuffleNetV2 1.0x stage-3 1x1 conv, batch 128 x 14 x 14
+    ("mobilenet", 802816, 24, 72),  # MobileNetV3-Large 1x1 projection 72 -> 24, batch 256 x 56 x 56
+    ("mobilenet", 802816, 72, 24),  # MobileNetV3-Large 1x1 expansion 24 -> 72, batch 256 x 56 x 56
+    ("mobilenet", 200704, 120, 40),  # MobileNetV3-Large 1x1 expansion 40 -> 120, batch 256 x 28 x 28
+    ("regnet", 100352, 216, 72),  # RegNetY-3.2GF stage-2 1x1 conv 72 -> 216, batch 32 x 56 x 56
+    ("gnn", 232965, 41, 602),  # GraphSAGE on Reddit: 602 features -> 41 classes, every node
+    ("dlrm", 65536, 1024, 479),  # DLRM (Criteo) top MLP first layer, 479 interactions, batch 65536
+], dtypes=("fp16", "bf16"))
+HOLDOUT17_BASE_INDEX = 3600
