@@ -33,6 +33,7 @@ sys.path.insert(0, str(HERE.parent))
 import numpy as np  # noqa: E402
 
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
+from perfmodel.kernels.tile_factors import without_factors  # noqa: E402
 from perfmodel.kernels import registry  # noqa: E402
 from perfmodel.kernels.base import ConfigArrays  # noqa: E402
 from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
@@ -64,7 +65,7 @@ def ratios(spec, rows, cls: str, factor: float) -> list[float]:
 
 
 def main(argv=None) -> int:
-    spec = load_hardware("h200")
+    spec = without_factors(load_hardware("h200"))  # the constants come before the tile factors
     rows = json.loads((HERE / "data" / "h200" / "microbench_memory.json").read_text())["kstep_mixed"]
     for cls in ("k", "n"):
         factor = median_one_factor(lambda f: ratios(spec, rows, cls, f), iterations=8)

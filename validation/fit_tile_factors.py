@@ -30,7 +30,8 @@ FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padd
             "holdout10", "holdout11")
 SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}); derived by "
           "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
-          "aligned shapes with M, N >= 256 or M <= 64 in matrix-instruction dtypes; |ln f| >= 0.1 kept)")
+          "aligned shapes with M, N >= 256 or M <= 64, and element-wise load classes at any size, in "
+          "matrix-instruction dtypes; BLOCK_K x warps classes for load k; |ln f| >= 0.1 kept)")
 BLOCK_START = "  tile_factors:"
 
 

@@ -183,7 +183,8 @@ def tile_factors_plot(spec):
             grid[rows.index((bm, bn, w)), cols.index(bk)] = f
         im = ax.imshow(grid, cmap="coolwarm", norm=norm, aspect="auto")
         ax.set_xticks(range(len(cols)), [f"BK {c}" for c in cols], fontsize=7)
-        ax.set_yticks(range(len(rows)), [f"{bm}x{bn} w{w}" for bm, bn, w in rows], fontsize=6)
+        ax.set_yticks(range(len(rows)), [f"{bm}x{bn} w{w}" if bm else f"other w{w}" for bm, bn, w in rows],
+                      fontsize=6)
         ax.set_title(f"{loop}: {cls}\n{len(table)} factors", fontsize=8)
     bar = fig.colorbar(im, ax=axes[0].tolist(), shrink=0.5, label="measured / predicted k-step")
     ticks = [0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0]

@@ -9,16 +9,25 @@ validation/NOTES.md, session 8). A device's calibration can carry these as facto
 
     t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW
 
-for the kernels of a fitted main loop (the H200's: grouped and split-K), aligned shapes (load
-class "all") and two regimes with classes of their own: M, N >= 256 (compute-bound main loops)
-and decode (M <= 64: memory-bound, few k-steps per tile); shapes in neither keep the formulas.
+for the kernels of a fitted main loop (the H200's: grouped and split-K). Aligned shapes (load
+class "all") have two regimes with classes of their own: M, N >= 256 (compute-bound main loops)
+and decode (M <= 64: memory-bound, few k-steps per tile); aligned shapes in neither keep the
+formulas. Shapes whose main loop loads an operand element by element (load classes "k", "n",
+"none": perfmodel.problem.ALIGNMENTS) have a class per load class and layout, at any size (the
+load class names which operand is loaded element by element, the layout along which axis): their k-steps are
+the element-wise load term's, and what it misses (register-carried loads, spills) depends on
+the tile more than on the shape. Where a tile of a load class listed in COARSE has no factor of
+its own, its BLOCK_K x warps class's applies (key BK{BLOCK_K}_w{warps}): on the H200, load "k"
+tiles with BLOCK_K 128 and 8 warps ran 1.8-2.5x the formulas whatever BM x BN, and few of those
+tiles are timed often enough for a factor each (validation/NOTES.md, session 9).
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`
 shapes agree on an f at least `min_effect` (in ln) away from 1 (perfmodel.scoring.tile_fit;
 validation/fit_tile_factors.py derives the H200's, `perfmodel fit-tiles` a user's). Tiles
 without a factor and devices without the block keep 1. Judged on hold-outs recorded before it:
 holdout12 (Spearman 0.906-0.946 -> 0.951-0.969 by group, median error 0.110-0.153 -> 0.066-0.104)
-and holdout13 (top-1 0.960 -> 0.968, worst 0.755 -> 0.817; validation/NOTES.md, session 8).
+and holdout13 (top-1 0.960 -> 0.968, worst 0.755 -> 0.817; validation/NOTES.md, session 8); the
+element-wise classes on holdout16 (validation/NOTES.md, session 9).
 """
 
 from __future__ import annotations
@@ -36,6 +45,15 @@ MIN_MN = 256
 #: the largest M of a decode GEMM: its tiles have their own factors (a memory-bound main loop, a
 #: few k-steps per tile); shapes between the two regimes take none
 DECODE_MAX_M = 64
+#: the element-wise load classes whose tiles fall back to a BLOCK_K x warps factor (module doc).
+#: Left one set out over the ten read sets holding element-wise shapes (50 shapes), their top-1
+#: was 0.792 without element-wise classes, 0.813 with tile factors, 0.844 with the "k" fallback
+#: too, 0.792 with the fallback for every load class ("n" and "none" tiles of one BLOCK_K and
+#: warps scatter 0.7-1.2 around their class's median)
+COARSE = ("k",)
+#: the element-wise load classes with factor classes of their own (each judged on a hold-out:
+#: validation/NOTES.md, session 9)
+ELEMENTWISE = ("k", "n")
 
 
 def regime(problem) -> str | None:
@@ -55,12 +73,18 @@ def without_factors(spec):
 
 
 def tile_key(bm: int, bn: int, bk: int, warps: int) -> str:
-    """The key of one tile in a factor table: BMxBNxBK_wW."""
+    """The key of one tile in a factor table: BMxBNxBK_wW; BK{BK}_w{W} where BM and BN are 0 (a
+    BLOCK_K x warps class: every tile of that BLOCK_K and warps without a factor of its own)."""
+    if int(bm) == 0 and int(bn) == 0:
+        return f"BK{int(bk)}_w{int(warps)}"
     return f"{int(bm)}x{int(bn)}x{int(bk)}_w{int(warps)}"
 
 
 def tile_of(key: str) -> tuple[int, int, int, int]:
-    """(BM, BN, BK, warps) of a tile key (tile_key's inverse)."""
+    """(BM, BN, BK, warps) of a tile key (tile_key's inverse; BM = BN = 0 for a BLOCK_K x warps class)."""
+    coarse = re.fullmatch(r"BK(\d+)_w(\d+)", key)
+    if coarse:
+        return 0, 0, int(coarse.group(1)), int(coarse.group(2))
     bm, bn, bk, warps = (int(x) for x in re.fullmatch(r"(\d+)x(\d+)x(\d+)_w(\d+)", key).groups())
     return bm, bn, bk, warps
 
@@ -69,11 +93,17 @@ def factor_class(problem) -> str | None:
     """The class a problem's tiles are kept under (None: no factors apply): the dtype's tile class
     (fp16 and bf16 pool); for a dtype whose operands must reach the tensor cores K-major, whether
     one of them is gathered (stored MN-major: perfmodel.kernels.operands), which changes what
-    bounds its k-steps; and the regime, decode apart."""
+    bounds its k-steps; and the regime, decode apart. Element-wise load classes: the dtype's tile
+    class, the load class and the layout ("16-bit load k nn"), at any size, for the load classes
+    in ELEMENTWISE."""
+    d = DTYPES[problem.dtype]
+    if problem.alignment != "all":
+        if problem.alignment not in ELEMENTWISE:
+            return None
+        return f"{d.tile_class} load {problem.alignment} {problem.layout}"
     where = regime(problem)
     if where is None:
         return None
-    d = DTYPES[problem.dtype]
     lay = LAYOUTS[problem.layout]
     name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
     return f"{name} {where}".strip()
@@ -90,7 +120,8 @@ def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
 
 
 def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
-    """Each config's factor (1 where its tile has none), or None where no table applies."""
+    """Each config's factor: its tile's, else its BLOCK_K x warps class's, else 1; None where no
+    table applies."""
     table = factor_table(spec, kernel, problem)
     if not table:
         return None
@@ -98,9 +129,12 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     values = np.array(list(table.values()), dtype=float)
     order = np.argsort(known)
     known, values = known[order], values[order]
-    want = _packed(*(np.asarray(cfgs[k], dtype=np.int64) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps")))
-    at = np.minimum(np.searchsorted(known, want), len(known) - 1)
-    return np.where(known[at] == want, values[at], 1.0)
+    bm, bn, bk, w = (np.asarray(cfgs[k], dtype=np.int64) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
+    out = np.ones(np.shape(bk))
+    for want in (_packed(0 * bm, 0 * bn, bk, w), _packed(bm, bn, bk, w)):  # the class, then the tile over it
+        at = np.minimum(np.searchsorted(known, want), len(known) - 1)
+        out = np.where(known[at] == want, values[at], out)
+    return out
 
 
 def _packed(bm, bn, bk, warps):

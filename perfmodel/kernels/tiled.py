@@ -72,7 +72,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
                                         rules.shared_b_min_bm),
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
         tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs)
-                     if rules.kernel and res.load == "all" else None))  # aligned main loops only
+                     if rules.kernel else None))
 
 
 def memory_time(waiting, t_dram, q):

@@ -1,12 +1,13 @@
 """Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
-shape in one of the factors' regimes (perfmodel.kernels.tile_factors.regime: M, N >= 256, where
-the main loop, not the launch or the output, is most of the time; decode, M <= 64), aligned
-(load class "all": the element-wise loads of the other classes have their own terms), in a dtype
+shape with a factor class (perfmodel.kernels.tile_factors.factor_class: aligned shapes in one of
+the regimes, M, N >= 256, where the main loop, not the launch or the output, is most of the
+time, or decode, M <= 64; element-wise load classes at any size), in a dtype
 the device runs on matrix instructions (IEEE fp32's FMA loop is off by its layout, nt 1.6-1.7x nn
 on the H200, not by tile), the ratio measured / predicted is taken with the
-model evaluated without any tile factors. Runs are grouped by (dtype class, tile) and each group
+model evaluated without any tile factors. Runs are grouped by (dtype class, tile) - and, in the
+load classes of tile_factors.COARSE, by (dtype class, BLOCK_K x warps) as well - and each group
 of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then PASSES - 1 more
 rounds: the runs are predicted with the factors so far and each factor is multiplied by its
 group's median remaining ratio (the factor scales the k-step, not the whole time, so one round
@@ -27,7 +28,7 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import factor_class, tile_key, without_factors
+from perfmodel.kernels.tile_factors import COARSE, factor_class, tile_key, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it. Only the pointer kernels': with
@@ -70,10 +71,18 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
 
 def _fitted_class(spec, shape) -> str | None:
     """The factor class a recorded shape's runs are fitted under, or None where none is fitted."""
-    problem = problem_of(shape)
-    if compute_path(spec, shape.dtype)[0] != "matrix" or problem.alignment != "all":
+    if compute_path(spec, shape.dtype)[0] != "matrix":
         return None
-    return factor_class(problem)
+    return factor_class(problem_of(shape))
+
+
+def _keys(shape, run) -> list[str]:
+    """The factor keys a run counts toward: its tile's, and its BLOCK_K x warps class's where its
+    load class is one of COARSE."""
+    keys = [tile_key(run["BLOCK_M"], run["BLOCK_N"], run["BLOCK_K"], run["num_warps"])]
+    if problem_of(shape).alignment in COARSE:
+        keys.append(tile_key(0, 0, run["BLOCK_K"], run["num_warps"]))
+    return keys
 
 
 def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
@@ -91,8 +100,9 @@ def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
                 _, pred_ms = rank_perfmodel(shape, runs, spec)
                 for r, p in zip(runs, pred_ms):
                     if np.isfinite(p) and p > 0:
-                        key = (loop, cls, tile_key(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"]))
-                        out[key].append((float(np.log(r["time_ms"] / p)), f"{data.path.name}:{shape.index}"))
+                        for key in _keys(shape, r):
+                            out[(loop, cls, key)].append((float(np.log(r["time_ms"] / p)),
+                                                          f"{data.path.name}:{shape.index}"))
     return out
 
 
