@@ -218,3 +218,13 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
         a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (before, SPEC))
         assert a.top1_geomean < top1[0] + 0.01 and b.top1_geomean >= top1[1], (load, a, b)
         assert a.spearman_median < spearman[0] + 0.02 and b.spearman_median >= spearman[1], (load, a, b)
+
+
+def test_predict_names_the_factor_it_applied(cli):
+    """`predict`'s tile-factor row says which table entry applied: the tile's own, or its BLOCK_K x
+    warps class's (a class-k tile without a factor of its own)."""
+    r = cli("predict", "--hw", "h200", "--m", 512, "--n", 32001, "--k", 4096, "--config", "256x64x128_w8_s2_g8")
+    assert r.returncode == 0 and "16-bit load k nn / BK128_w8" in r.stdout, r.stderr
+    r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "tf32", "--layout", "nt",
+            "--config", "128x128x64_w8_s3_g8")
+    assert r.returncode == 0 and "tf32 / 128x128x64_w8" in r.stdout, r.stderr

@@ -237,7 +237,7 @@ def predict_cmd(args) -> int:
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else "one element per load, per thread or SM rate"),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
-            *([("  tile factor", f"x{p.tile_factor:.3f}", "measured on this device for this tile (calibration tile_factors)")]
+            *([("  tile factor", f"x{p.tile_factor:.3f}", _factor_note(spec, problem, p, cfg))]
               if p.tile_factor != 1.0 else []),
             *_wave_rows(p, us),
             ("split-K reduction", f"{p.reduce_s * us:.2f} us", "the second kernel" if p.reduce_s else ""),
@@ -250,6 +250,14 @@ def predict_cmd(args) -> int:
     if p.estimated:
         print(f"estimated inputs: {', '.join(p.estimated)}")
     return 0
+
+
+def _factor_note(spec, problem, p, cfg) -> str:
+    """Where the tile factor comes from: the device's table, its class and key."""
+    from perfmodel.kernels.tile_factors import factor_key
+
+    key = factor_key(spec, p.kernel, problem, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.num_warps)
+    return f"measured on this device: calibration tile_factors, {key}"
 
 
 def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:

@@ -119,6 +119,16 @@ def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     return None
 
 
+def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int) -> str | None:
+    """"class / key" of the factor one tile takes (its own, else its BLOCK_K x warps class's), or
+    None where it takes none: what `perfmodel predict` names beside the factor."""
+    table = factor_table(spec, kernel, problem) or {}
+    for key in (tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
+        if key in table:
+            return f"{factor_class(problem)} / {key}"
+    return None
+
+
 def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     """Each config's factor: its tile's, else its BLOCK_K x warps class's, else 1; None where no
     table applies."""
