@@ -199,6 +199,34 @@ def kstep_mixed(out: dict) -> None:
     out["kstep_mixed"] = rows
 
 
+MIXED_TILES_CONFIGS = [(bm, bn, 64, w, 3) for bn in (32, 64, 128)
+                       for bm, w in ((16, 2), (64, 2), (64, 4), (128, 4), (256, 8))]
+
+
+def kstep_mixed_tiles(out: dict) -> None:
+    """Load class "k" (N odd: B element by element) by tile: BLOCK_N 32, 64, 128 x (BLOCK_M,
+    warps) from mma.sync (16 or 64 rows at 2 warps) to wgmma (64 rows at 4 warps, 128 at 4, 256
+    at 8), BLOCK_K 64, 3 stages; one wave walking K = 8192 (1 and 2 tiles per SM) and a decode
+    stream (M = 16, 8 tiles per SM along N, K = 1024). On holdout16's 16x256206x1024 the B
+    elements per SM per second ran 3.7-4.3e9 for mma.sync tiles and wgmma tiles of BLOCK_N >= 64,
+    1.35-2.1e9 for wgmma tiles of BLOCK_N 32 (validation/NOTES.md, session 9): this separates
+    the tile's parts."""
+    rows_, cols = env.wave_grid(SMS)
+    jobs, extra = [], {}
+    for c in MIXED_TILES_CONFIGS:
+        bm, bn = c[0], c[1]
+        for per_sm in (1, 2):
+            job = (bm * rows_, bn * cols * per_sm - 3, 8192, c)
+            jobs.append(job)
+            extra[job] = {"setup": "wave", "tiles_per_sm": per_sm, "k_steps": 8192 // c[2]}
+        job = (16, bn * SMS * 8 - 3, 1024, c)
+        jobs.append(job)
+        extra[job] = {"setup": "decode", "tiles_per_sm": 8, "k_steps": 1024 // c[2]}
+    streams.compile_grouped(MIXED_TILES_CONFIGS, (4096, 4093, 8192), 16, "precompile kstep_mixed_tiles")
+    out["kstep_mixed_tiles"] = streams.timed_rows("kstep_mixed_tiles", jobs, lambda M, N, K, c: {
+        "alignment": "k", **extra[(M, N, K, c)]})
+
+
 KSTEP_STAGES_TILES = {  # dtype, layout: BLOCK_M, BLOCK_N, BLOCK_K, warps
     ("fp16", "nn"): [(128, 128, 64, 4), (128, 256, 64, 8), (256, 128, 64, 8), (128, 128, 128, 8), (64, 64, 64, 4),
                      (64, 128, 64, 4), (128, 128, 32, 4), (64, 256, 64, 8)],
@@ -266,7 +294,8 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
-                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages")
+                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
+                                             "kstep_mixed_tiles")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -277,7 +306,7 @@ def main() -> int:
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
-             stream_short_k, kstep_stages)
+             stream_short_k, kstep_stages, kstep_mixed_tiles)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
