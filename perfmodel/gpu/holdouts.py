@@ -264,3 +264,26 @@ HOLDOUT17_SHAPES: list[tuple] = in_layouts([
     ("dlrm", 65536, 1024, 479),  # DLRM (Criteo) top MLP first layer, 479 interactions, batch 65536
 ], dtypes=("fp16", "bf16"))
 HOLDOUT17_BASE_INDEX = 3600
+
+# The eighteenth hold-out, recorded at the end of session 9 for the next session's element-wise
+# and small-N work, never tuned on: decode LM heads over odd vocabularies, detection, CTC and
+# classifier heads with small odd N, two first layers with K under 64, from families no suite
+# drew from (Whisper-medium, CTRL, XLM-R-XL, mBART-50, Places365 ResNet-50, QuartzNet, YOLOv5,
+# Mask R-CNN, NeRF, AlphaFold2, a 513-bin spectrogram head), in fp16 and tf32 x nn and nt: in nn
+# ten are load class "k" and two "n"; in nt ten are aligned (small-N shapes with an N x K weight)
+# and two "none". Indexed from 3700.
+HOLDOUT18_SHAPES: list[tuple] = in_layouts([
+    ("decode", 1, 51865, 1024),  # Whisper-medium decoder vocabulary projection, 1 token
+    ("decode", 24, 246534, 1280),  # CTRL LM head, 24 tokens
+    ("decode", 48, 250002, 2560),  # XLM-R-XL vocabulary projection, 48 tokens
+    ("lmhead", 256, 250054, 1024),  # mBART-50 vocabulary projection, 256 tokens
+    ("classifier", 4096, 365, 2048),  # Places365 ResNet-50 head, batch 4096
+    ("ctc", 65536, 29, 1024),  # QuartzNet CTC head, 29 characters, 65536 frames
+    ("detect", 65536, 255, 256),  # YOLOv5 1x1 detection head (3 x 85), batch 16 x 64 x 64
+    ("roi", 32768, 81, 1024),  # Mask R-CNN box classifier, 64 images x 512 RoIs
+    ("roi", 32768, 324, 1024),  # Mask R-CNN box regressor (81 x 4)
+    ("nerf", 262144, 256, 63),  # NeRF first layer (63 encoded inputs), 4096 rays x 64 samples
+    ("af2", 196608, 256, 49),  # AlphaFold2 MSA feature embedding (49 features), 512 x 384
+    ("spectrogram", 32768, 513, 1024),  # a 513-bin (n_fft 1024) spectrogram output head, 32768 frames
+], dtypes=("fp16", "tf32"))
+HOLDOUT18_BASE_INDEX = 3700
