@@ -193,10 +193,11 @@ def _l2_note(problem, p) -> str:
 def _kstep_note(p) -> str:
     if p.alignment == "all":
         terms = "max(mma, L2, latency) + leak + spills + overhead"
-        return f"({terms}) x tile factor" if p.tile_factor != 1.0 else terms
-    if p.alignment == "none":
-        return "max(mma, element-wise loads) + spills + overhead"
-    return "max(mma, L2, element-wise loads) + spills + overhead"
+    elif p.alignment == "none":
+        terms = "max(mma, element-wise loads) + spills + overhead"
+    else:
+        terms = "max(mma, L2, element-wise loads) + spills + overhead"
+    return f"({terms}) x tile factor" if p.tile_factor != 1.0 else terms
 
 
 def predict_cmd(args) -> int:

@@ -69,18 +69,18 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
 
-def _fitted_class(spec, shape) -> str | None:
+def _fitted_class(spec, problem) -> str | None:
     """The factor class a recorded shape's runs are fitted under, or None where none is fitted."""
-    if compute_path(spec, shape.dtype)[0] != "matrix":
+    if compute_path(spec, problem.dtype)[0] != "matrix":
         return None
-    return factor_class(problem_of(shape))
+    return factor_class(problem)
 
 
-def _keys(shape, run) -> list[str]:
+def _keys(run, coarse: bool) -> list[str]:
     """The factor keys a run counts toward: its tile's, and its BLOCK_K x warps class's where its
-    load class is one of COARSE."""
+    shape's load class is one of COARSE (`coarse`)."""
     keys = [tile_key(run["BLOCK_M"], run["BLOCK_N"], run["BLOCK_K"], run["num_warps"])]
-    if problem_of(shape).alignment in COARSE:
+    if coarse:
         keys.append(tile_key(0, 0, run["BLOCK_K"], run["num_warps"]))
     return keys
 
@@ -90,9 +90,11 @@ def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
     out = collections.defaultdict(list)
     for data in datasets:
         for shape in data.shapes:
-            cls = _fitted_class(spec, shape)
+            problem = problem_of(shape)
+            cls = _fitted_class(spec, problem)
             if cls is None:
                 continue
+            coarse = problem.alignment in COARSE
             for loop, kernels in loops.items():
                 runs = shape.candidates(kernels)
                 if not runs:
@@ -100,7 +102,7 @@ def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
                 _, pred_ms = rank_perfmodel(shape, runs, spec)
                 for r, p in zip(runs, pred_ms):
                     if np.isfinite(p) and p > 0:
-                        for key in _keys(shape, r):
+                        for key in _keys(r, coarse):
                             out[(loop, cls, key)].append((float(np.log(r["time_ms"] / p)),
                                                           f"{data.path.name}:{shape.index}"))
     return out
