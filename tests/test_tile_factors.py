@@ -181,7 +181,8 @@ def test_element_wise_load_classes_and_their_block_k_fallback():
     assert factor_class(GemmProblem(M=1000, N=1000, K=1000, dtype="fp16")) is None
     assert tile_key(0, 0, 128, 8) == "BK128_w8" and tile_of("BK128_w8") == (0, 0, 128, 8)
     table = SPEC.calibration.tile_factors.loops["pointer"].factors["16-bit load k nn"]
-    assert table["BK128_w8"] > 1.8 and "256x64x128_w8" not in table and "128x128x32_w4" in table
+    # 2.2 before the L1 term (session 10) explained part of it: BLOCK_K 128 doubles the lines re-read
+    assert table["BK128_w8"] > 1.5 and "256x64x128_w8" not in table and "128x128x32_w4" in table
     cfgs = ConfigArrays.of([dict(CFG, BLOCK_M=256, BLOCK_N=64, BLOCK_K=128, num_stages=2),
                             dict(CFG, BLOCK_K=32, num_warps=4), dict(CFG, BLOCK_M=32, BLOCK_N=32, BLOCK_K=32, num_warps=2)])
     got = tile_factors(SPEC, "grouped", k, cfgs)
@@ -202,7 +203,9 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
     """The sixteenth and seventeenth hold-outs, recorded before these classes were scored on them
     (each scored at recording into a file, unread): the shapes of load class "k" gain top-1
     (0.761 -> 0.814) and Spearman (0.860 -> 0.922), those of class "n" top-1 (0.945 -> 0.955) and
-    median error (0.263 -> 0.119); no (dtype, layout) group loses top-1."""
+    median error (0.263 -> 0.119); no (dtype, layout) group loses top-1. Since the L1 term of the
+    element-wise loads (session 10, perfmodel.kernels.pipeline.l1_thrash) class "k" reads 0.825 ->
+    0.885 (Spearman 0.887 -> 0.949): the factors still add what they did."""
     from perfmodel.scoring.rankers import problem_of
 
     before = _without_element_wise(SPEC)
@@ -213,7 +216,7 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
             a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (before, SPEC))
             assert b.top1_geomean >= a.top1_geomean - 1e-9, (name, group)
     shapes = [s for n in ("holdout16", "holdout17") for s in load_runs(f"h200/{n}").shapes]
-    for load, top1, spearman in (("k", (0.76, 0.81), (0.85, 0.92)), ("n", (0.94, 0.954), (0.78, 0.88))):
+    for load, top1, spearman in (("k", (0.82, 0.88), (0.88, 0.94)), ("n", (0.94, 0.954), (0.78, 0.88))):
         d = Dataset(data.path, data.headers, [s for s in shapes if problem_of(s).alignment == load])
         a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (before, SPEC))
         assert a.top1_geomean < top1[0] + 0.01 and b.top1_geomean >= top1[1], (load, a, b)

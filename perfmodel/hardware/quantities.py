@@ -138,8 +138,10 @@ class Fact(Frozen):
     confidence: Confidence
 
 
-def fact_field(allowed: tuple[str, ...] | None = None, pattern: str | None = None, flag: bool = False):
-    """A Fact whose value must be a bool (flag), one of `allowed`, or match `pattern`."""
+def fact_field(allowed: tuple[str, ...] | None = None, pattern: str | None = None, flag: bool = False,
+               what: str = "a compile target (sm_NN or gfxNNN)"):
+    """A Fact whose value must be a bool (flag), one of `allowed`, or match `pattern` (`what`
+    says what a match looks like, for the error)."""
     def check(f: Fact) -> Fact:
         if f.confidence is Confidence.derived:
             raise ValueError("confidence 'derived' is reserved for numbers perfmodel computes")
@@ -150,7 +152,7 @@ def fact_field(allowed: tuple[str, ...] | None = None, pattern: str | None = Non
         if allowed is not None and f.value not in allowed:
             raise ValueError(f"value must be one of {', '.join(allowed)}, got {f.value!r}")
         if pattern is not None and not re.fullmatch(pattern, str(f.value)):
-            raise ValueError(f"value {f.value!r} is not a compile target (sm_NN or gfxNNN)")
+            raise ValueError(f"value {f.value!r} is not {what}")
         return f
 
     return Annotated[Fact, AfterValidator(check)]

@@ -117,6 +117,15 @@ class SharedMemory(Frozen):
     alloc_granule_bytes: Bytes
     reserved_per_block_bytes: BytesOrZero
     bytes_per_clock_per_sm: quantity_field("bytes_per_clock")  # bandwidth of the banks
+    #: NVIDIA: shared memory and L1 are one array per SM, split at one of a few sizes (the
+    #: carve-out); what shared memory does not take is L1 (perfmodel.arch.carveout). None where
+    #: the two are separate (AMD/Hygon: LDS is not a cache).
+    unified_l1_bytes: Union[Bytes, None] = None
+    carveout_kib: Union[fact_field(pattern=r"^[0-9]+(,[0-9]+)*$", what="KiB sizes, comma-separated"), None] = None  # shared sizes, KiB, ascending
+
+    def carveouts_bytes(self) -> tuple[int, ...]:
+        """The shared-memory sizes an SM can be split at, in bytes (empty where not given)."""
+        return tuple(int(x) * 1024 for x in self.carveout_kib.value.split(",")) if self.carveout_kib else ()
 
 
 class Memory(Frozen):
@@ -201,6 +210,8 @@ class Calibration(Frozen):
     shared_kmajor_b_factor: Union[Factor, None] = None
     mixed_k_load_factor: Union[Factor, None] = None
     wgmma_n_exponent: Union[Factor, None] = None
+    l1_thrash_ratio: Union[Factor, None] = None
+    l1_thrash_exponent: Union[FactorOrZero, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None
     l2_latency_s: Union[Seconds, None] = None
     dram_latency_s: Union[Seconds, None] = None

@@ -9,7 +9,7 @@ from the device its file names as `transfer.reference`, converted by the constan
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
-                                                                      wgmma_n_exponent,
+                                                                      wgmma_n_exponent, l1_thrash_ratio, _exponent,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -46,6 +46,8 @@ RULES: dict[str, str] = {
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
     "wgmma_n_exponent": "same",
+    "l1_thrash_ratio": "same",
+    "l1_thrash_exponent": "same",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -81,6 +83,10 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                  "unaligned rate"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
+    "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "
+                             "outgrow L1"),
+    "l1_thrash_exponent": (0.0, "estimated from nothing measured: L1 misses of element-wise loads cost "
+                                "nothing"),
 }
 
 

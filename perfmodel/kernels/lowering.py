@@ -58,3 +58,17 @@ def pipelined_buffers(spec: HardwareSpec, stages, is_wgmma) -> np.ndarray:
     if spec.backend == "hip":
         return np.maximum(s - 1, 1)
     return np.where(is_wgmma, s, np.maximum(s - 1, 1))
+
+
+#: Triton 3.6.0's CUDA loader (third_party/nvidia/backend/driver.c, loadBinary) calls
+#: cuFuncSetCacheConfig(CU_FUNC_CACHE_PREFER_SHARED) for a kernel whose shared memory is over
+#: 48 KiB: the driver then takes the largest carve-out, leaving L1 its least (perfmodel.arch.carveout)
+PREFER_SHARED_ABOVE_BYTES = 49152
+
+
+def prefers_shared(spec: HardwareSpec, smem_bytes) -> np.ndarray:
+    """True where Triton asks the driver for the most shared memory (CUDA backend only)."""
+    s = np.asarray(smem_bytes)
+    if spec.backend == "hip":
+        return np.zeros(s.shape, dtype=bool)
+    return s > PREFER_SHARED_ABOVE_BYTES

@@ -31,6 +31,16 @@ validation/NOTES.md). Not explained; modelled as measured: the matrix term of th
 times shared_kmajor_b_factor (calibration; validation/fit_shared_kmajor_b.py), at BLOCK_K <= 64.
 The persistent kernel's 8-warp K-major tiles did not show it in FP8 and were never timed both
 ways in 16-bit: it takes no factor.
+
+Lines re-read through L1: where the pointer kernels load B element by element (load classes "k"
+and "none") and B is stored MN-major (`nn`, `tn`), Triton 3.6.0 gives that load the blocked
+layout sizePerThread [1, 1], threadsPerWarp [32, 1], order [0, 1] (offline sm_90 compiles: the
+pointer offsets along N are taken modulo N and B's row stride is not known to be 1, so neither
+dimension is known contiguous and dimension 0, K, goes first). The 32 lanes of a warp walk 32
+rows of K: each warp-wide load touches 32 lines, and a thread's next loads along N hit the same
+lines again, through L1. One block's k-step keeps BK rows x (1 + (BN - 1) e / line) lines busy
+(an odd N starts each row anywhere in a line). A element-wise (and B stored K-major) has its
+lanes along its contiguous dimension: coalesced, nothing re-read.
 """
 
 from __future__ import annotations
@@ -72,6 +82,15 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major) -> Opera
         if not k_major:
             gathered += np.where(gather, np.asarray(mn, dtype=float) * bk, 0.0)
     return OperandTraffic(total, gathered)
+
+
+def reused_line_bytes(problem, load: str, bn, bk, line_bytes: int) -> np.ndarray:
+    """Bytes of the lines one block's element-wise B loads re-read through L1 per k-step (module
+    doc): BK x (1 + (BN - 1) e / line) x line where B is element-wise and MN-major, else 0."""
+    bn, bk = np.asarray(bn, dtype=float), np.asarray(bk, dtype=float)
+    if load not in ("k", "none") or LAYOUTS[problem.layout].b_k_major:
+        return np.zeros(np.broadcast(bn, bk).shape)
+    return bk * (1.0 + (bn - 1.0) * problem.in_bytes / line_bytes) * line_bytes
 
 
 #: BLOCK_K above which the shared K-major B tile costs nothing measurable (module doc)

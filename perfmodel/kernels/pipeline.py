@@ -26,6 +26,11 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     t_l2 joins the max; for "k" the load term x mixed_k_load_factor (B element
                     by element ran slower than the unaligned class's rates on the mixed-alignment
                     one-wave k-steps, validation/fit_mixed_kstep.py)
+    L1 (NVIDIA): where B is loaded element by element and stored MN-major, each thread re-reads
+                    its lines through L1 (perfmodel.kernels.operands.reused_line_bytes); once b
+                    blocks' lines outgrow r0 x the L1 the carve-out leaves (perfmodel.arch.carveout)
+                    the load term x (b x lines / (r0 L1))^h (l1_thrash_ratio r0, _exponent h:
+                    validation/fit_l1_thrash.py on forced carve-outs, carveout_probe.jsonl)
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill
@@ -63,7 +68,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
-              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent")
+              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
+              "l1_thrash_ratio", "l1_thrash_exponent")
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,8 @@ class TimingParams:
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
     mixed_k_load_factor: float  # element-wise loads of load class "k" (B's) over the unaligned class's rate
     wgmma_n_exponent: float  # g: a wgmma k-step's matrix term x (256 / instruction N) ** g
+    l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
+    l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -148,6 +156,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
+        l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
@@ -193,6 +202,8 @@ class KStep:
     shared_kmajor_b: np.ndarray | None = None  # warpgroups share a K-major B tile (operands.shares_kmajor_b)
     mma_n: np.ndarray | None = None  # N of one wgmma instruction (0 where the dot is not wgmma)
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
+    reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
+    l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
 
 
 def _max(*xs):
@@ -288,12 +299,23 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                            b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
         if step.load == "k":  # B element by element: slower than the unaligned class's rates
             t_lat = t_lat * p.mixed_k_load_factor
+        t_lat = t_lat * l1_thrash(p, step, b)
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat)
+
+
+def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
+    """What the element-wise loads' lines cost once the resident blocks' lines outgrow L1:
+    max(1, b x reused bytes / (r0 x L1))^h (module doc); 1 where nothing is re-read or the
+    device has no carve-out."""
+    if step.reused_bytes is None or step.l1_bytes is None:
+        return np.ones(np.shape(blocks))
+    over = blocks * step.reused_bytes / (p.l1_thrash_ratio * np.maximum(step.l1_bytes, 1.0))
+    return np.maximum(over, 1.0) ** p.l1_thrash_exponent
 
 
 def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epilogue_bytes, clock_sms=None):

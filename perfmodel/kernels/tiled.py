@@ -33,7 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
-from perfmodel.kernels.operands import operand_traffic, shares_kmajor_b
+from perfmodel.arch.carveout import l1_bytes
+from perfmodel.kernels.lowering import prefers_shared
+from perfmodel.kernels.operands import operand_traffic, reused_line_bytes, shares_kmajor_b
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
@@ -51,16 +53,18 @@ _ELEMENTWISE = {"all": lambda bm, bn, bk: (bm + bn) * bk, "none": lambda bm, bn,
                 "k": lambda bm, bn, bk: bn * bk, "n": lambda bm, bn, bk: bm * bk}
 
 
-def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRules()) -> KStep:
+def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRules(), blocks=None) -> KStep:
     """The k-step context of each config (perfmodel.kernels.pipeline.KStep) under the kernel's
-    main-loop rules (the shared-B thresholds, its measured tile factors)."""
+    main-loop rules (the shared-B thresholds, its measured tile factors); `blocks`: the blocks
+    per SM occupancy allows, which size the carve-out and so the L1 beside them (None: no L1 term)."""
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     e = ctx.problem.in_bytes
     threads = res.threads.astype(float)
     elems_blk = _ELEMENTWISE[res.load](bm, bn, bk).astype(float)
     family = ctx.spec.toolchain.mma_family
-    ops = operand_traffic(ctx.problem, bm, bn, bk, int(ctx.spec.memory.l2_line_bytes.value),
-                          res.is_wgmma)
+    line = int(ctx.spec.memory.l2_line_bytes.value)
+    ops = operand_traffic(ctx.problem, bm, bn, bk, line, res.is_wgmma)
+    l1 = None if blocks is None else l1_bytes(ctx.spec, res.smem_bytes, blocks, prefers_shared(ctx.spec, res.smem_bytes))
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
@@ -72,7 +76,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
                                         rules.shared_b_min_bm),
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
         tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs)
-                     if rules.kernel else None))
+                     if rules.kernel else None),
+        reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1)
 
 
 def memory_time(waiting, t_dram, q):
@@ -98,7 +103,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_of(ctx, cfgs, res, rules)
+    step = kstep_of(ctx, cfgs, res, rules, blocks=np.maximum(blocks, 1))
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b
