@@ -71,6 +71,9 @@ class Prediction(BaseModel):
     latency_s_per_kstep: float
     spill_s_per_kstep: float
     tile_factor: float  # the device's measured factor of this tile's k-step (1: none; perfmodel.kernels.tile_factors)
+    l1_factor: float = 1.0  # the element-wise load term's L1 factor at the full wave's blocks (perfmodel.kernels.pipeline.l1_thrash)
+    reused_bytes_per_block: float = 0.0  # lines one block's element-wise loads re-read through L1 per k-step
+    l1_bytes: float = 0.0  # L1 beside the kernel's shared memory per SM (0: no carve-out)
     tile_s: float
     full_waves: int
     tail_tile_s: float  # the last, partial wave's tile (0 where the waves are all full)
@@ -142,7 +145,8 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         smem_bytes=int(r["smem_bytes"]), programs=int(r["programs"]), waves=float(r["waves"]),
         k_steps=int(r["k_steps"]), kstep_s=float(r["kstep_s"]), mma_s_per_kstep=float(r["mma_s"]),
         l2_s_per_kstep=float(r["l2_s"]), latency_s_per_kstep=float(r["latency_s"]),
-        spill_s_per_kstep=float(r["spill_s"]), tile_factor=float(r["tile_factor"]), tile_s=float(r["tile_s"]), full_waves=int(r["full_waves"]),
+        spill_s_per_kstep=float(r["spill_s"]), tile_factor=float(r["tile_factor"]), l1_factor=float(r.get("l1_factor", 1.0)),
+        reused_bytes_per_block=float(r.get("reused_bytes", 0.0)), l1_bytes=float(r.get("l1_bytes", 0.0)), tile_s=float(r["tile_s"]), full_waves=int(r["full_waves"]),
         tail_tile_s=float(r["tail_tile_s"]), tail_blocks_per_sm=int(r["tail_blocks"]), tail_sms=int(r["tail_sms"]),
         waves_s=float(r["waves_s"]), dram_bytes=float(r["dram_bytes"]), dram_s=float(r["dram_s"]),
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),

@@ -110,3 +110,12 @@ def test_holdout18_judged_the_l1_term():
         d = Dataset(data.path, data.headers, shapes)
         a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (off, SPEC))
         assert b.top1_geomean >= a.top1_geomean + gain - 1e-9, (shapes[0].label(), a.top1_geomean, b.top1_geomean)
+
+
+def test_predict_shows_what_l1_costs(cli):
+    """`predict`'s element-wise row says how many bytes of lines the resident blocks re-read
+    against the L1 left, and the factor where they outgrow it."""
+    r = cli("predict", "--hw", "h200", "--m", 1, "--n", 51865, "--k", 1024, "--config", "64x32x64_w4_s3_g1")
+    assert r.returncode == 0 and "7 blocks' re-read lines 83 KiB, 28 KiB of L1: x2.38" in r.stdout, r.stdout
+    r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--config", "128x128x64_w4_s3_g8")
+    assert r.returncode == 0 and "re-read lines" not in r.stdout

@@ -236,7 +236,7 @@ def predict_cmd(args) -> int:
             ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
             ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(problem, p)),
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
-             f"num_stages {cfg.num_stages}" if pipelined else "one element per load, per thread or SM rate"),
+             f"num_stages {cfg.num_stages}" if pipelined else _elementwise_note(p)),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
             *([("  tile factor", f"x{p.tile_factor:.3f}", _factor_note(spec, problem, p, cfg))]
               if p.tile_factor != 1.0 else []),
@@ -251,6 +251,16 @@ def predict_cmd(args) -> int:
     if p.estimated:
         print(f"estimated inputs: {', '.join(p.estimated)}")
     return 0
+
+
+def _elementwise_note(p) -> str:
+    """The element-wise load row: its rates, and what re-reading lines through L1 costs."""
+    note = "one element per load, per thread or SM rate"
+    if p.reused_bytes_per_block <= 0 or p.l1_bytes <= 0:
+        return note
+    lines = p.blocks_per_sm * p.reused_bytes_per_block / 1024
+    where = f"{p.blocks_per_sm} blocks' re-read lines {lines:.0f} KiB, {p.l1_bytes / 1024:.0f} KiB of L1"
+    return f"{note}; {where}" + (f": x{p.l1_factor:.2f}" if p.l1_factor > 1 else "")
 
 
 def _factor_note(spec, problem, p, cfg) -> str:

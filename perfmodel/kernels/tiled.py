@@ -36,7 +36,7 @@ from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import operand_traffic, reused_line_bytes, shares_kmajor_b
-from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
+from perfmodel.kernels.pipeline import KStep, l1_thrash, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -139,4 +139,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
-            "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor}
+            "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
+            "l1_factor": np.where(step.load == "all", 1.0, l1_thrash(p, step, b)),
+            "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
+            "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes}
