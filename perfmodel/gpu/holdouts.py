@@ -287,3 +287,28 @@ HOLDOUT18_SHAPES: list[tuple] = in_layouts([
     ("spectrogram", 32768, 513, 1024),  # a 513-bin (n_fft 1024) spectrogram output head, 32768 frames
 ], dtypes=("fp16", "tf32"))
 HOLDOUT18_BASE_INDEX = 3700
+
+# The nineteenth hold-out, recorded early in session 10 (after the L1 term, before any later
+# change) for this and the next session's changes to be judged on, never tuned on: layers of
+# model families no suite drew from, most with N or K not 16-divisible (decode and MLM heads over
+# odd vocabularies: BART-large, XGLM-564M, RWKV-4-1.5B, Longformer-base; an ESPnet Conformer CTC
+# head over 5000 BPE units; EfficientNet-B3 and MobileNetV3-Small 1x1 convs; GraphSAGE on
+# ogbn-products and GCN on ogbn-arxiv class heads; DLRM's 13-feature bottom layer) and two
+# aligned ones (Falcon-40B QKV prefill, MPT-30B MLP decode), in bf16 and tf32 x nn and nt: in nn
+# six are load class "k", two "n", two "none", two aligned; in nt eight aligned, four "none".
+# Indexed from 3800.
+HOLDOUT19_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 50265, 1024),  # BART-large LM head, 8 tokens
+    ("decode", 32, 256008, 1024),  # XGLM-564M LM head, 32 tokens
+    ("decode", 16, 50277, 2048),  # RWKV-4 1.5B head, 16 tokens
+    ("lmhead", 4096, 50265, 768),  # Longformer-base MLM head, 8 x 512 tokens
+    ("asr", 8192, 5000, 512),  # ESPnet Conformer CTC head over 5000 BPE units, 8192 frames
+    ("conv", 12544, 816, 136),  # EfficientNet-B3 1x1 expansion 136 -> 816, batch 64 x 14 x 14
+    ("conv", 200704, 88, 24),  # MobileNetV3-Small 1x1 expansion 24 -> 88, batch 256 x 28 x 28
+    ("gnn", 2449029, 47, 100),  # GraphSAGE on ogbn-products: 100 features -> 47 classes, every node
+    ("gnn", 169343, 40, 128),  # GCN on ogbn-arxiv: 128 hidden -> 40 classes, every node
+    ("prefill", 2048, 9216, 8192),  # Falcon-40B fused QKV, 2048 tokens
+    ("decode", 16, 28672, 7168),  # MPT-30B MLP up, 16 tokens
+    ("dlrm", 65536, 512, 13),  # DLRM (Criteo) bottom MLP first layer, 13 dense features
+], dtypes=("bf16", "tf32"))
+HOLDOUT19_BASE_INDEX = 3800
