@@ -312,3 +312,29 @@ HOLDOUT19_SHAPES: list[tuple] = in_layouts([
     ("dlrm", 65536, 512, 13),  # DLRM (Criteo) bottom MLP first layer, 13 dense features
 ], dtypes=("bf16", "tf32"))
 HOLDOUT19_BASE_INDEX = 3800
+
+# The twentieth hold-out, recorded in session 10 after holdout14 and holdout19 had judged (and
+# been read for) the tile-factor fitting changes, before the variant built from that reading is
+# scored, never tuned on: layers of model families no suite drew from, half aligned (Yi-34B MLP
+# prefill and decode, DeepSeek-MoE-16B expert, Swin-L stage-1 MLP, T5-XXL MLP, StarCoder-15B MQA
+# QKV decode) and half with N or K not 16-divisible (mBERT MLM head over 119547 tokens,
+# Transformer-XL's full 267735-token softmax decode, EfficientNet-B4 and ShuffleNetV2-2.0x 1x1
+# convs, a GloVe-300d input projection, GraphSAGE on Flickr's 7 classes), in fp16 and tf32 x nn
+# and nt: in nn six aligned, two load class "k", two "n", two "none"; in nt eight aligned, four
+# "none". Indexed from 3900.
+HOLDOUT20_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 1024, 20480, 7168),  # Yi-34B MLP up, 1024 tokens
+    ("decode", 8, 7168, 20480),  # Yi-34B MLP down, 8 tokens
+    ("moe", 512, 1408, 2048),  # DeepSeek-MoE-16B expert up, 512 tokens
+    ("swin", 50176, 768, 192),  # Swin-L stage-1 MLP up, batch 16 x 56 x 56
+    ("t5", 8192, 10240, 4096),  # T5-XXL MLP up, batch 16 x 512
+    ("decode", 64, 6400, 6144),  # StarCoder-15B fused QKV (multi-query), 64 tokens
+    ("mlm", 2048, 119547, 768),  # multilingual BERT MLM head, 4 x 512 tokens
+    ("decode", 16, 267735, 1024),  # Transformer-XL (WT103) full-softmax head, 16 tokens
+    ("conv", 25088, 336, 56),  # EfficientNet-B4 1x1 expansion 56 -> 336, batch 32 x 28 x 28
+    ("glove", 8192, 768, 300),  # a GloVe-300d input projection to 768, 8192 tokens
+    ("conv", 100352, 244, 244),  # ShuffleNetV2 2.0x stage-2 1x1 conv, batch 128 x 28 x 28
+    ("gnn", 89250, 7, 500),  # GraphSAGE on Flickr: 500 features -> 7 classes, every node
+], dtypes=("fp16", "tf32"))
+HOLDOUT20_BASE_INDEX = 3900
+
