@@ -27,11 +27,14 @@ def test_the_fresh_files_are_what_their_measurements_derive(measurements, device
 
 
 def test_a_fresh_calibration_ranks_the_suite_within_001_of_the_committed_one():
+    """Like with like: the committed device file without its tile factors (fitted afterwards on the
+    recorded sweeps, the suite among them, not by `calibrate`): 0.956 against the fresh 0.955."""
+    from perfmodel.kernels.tile_factors import without_factors
     from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.metrics import evaluate
 
     data = load_runs()
-    committed = evaluate(data, ["perfmodel"], load_hardware("h200"))["perfmodel"].top1_geomean
+    committed = evaluate(data, ["perfmodel"], without_factors(load_hardware("h200")))["perfmodel"].top1_geomean
     fresh = evaluate(data, ["perfmodel"], load_hardware(DATA / "h200-fresh2.yaml"))["perfmodel"].top1_geomean
     assert abs(fresh - committed) <= 0.01, (fresh, committed)
 

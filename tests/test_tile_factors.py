@@ -31,7 +31,11 @@ def test_the_device_file_holds_the_derived_factors(fit):
     assert script.yaml_block(fit) in text
     loaded = SPEC.calibration.tile_factors.loops["pointer"]
     assert loaded.kernels == ("grouped", "splitk") and loaded.factors == fit.factors["pointer"]
-    assert not set(script.FIT_SETS) & {"holdout12", "holdout13"}  # the judges stay out of the fit
+    from validation.score_sets import UNREAD
+
+    # the hold-out kept unread stays out of the fit, and so do the repeat and the contended runs
+    assert not set(script.FIT_SETS) & (set(UNREAD) | {"repeat", "holdout5_contended", "hopper_contended",
+                                                        "layouts_contended", "mixed2_contended"})
 
 
 def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
@@ -170,25 +174,27 @@ def test_holdout15_judged_the_regime_bound():
 def test_element_wise_load_classes_and_their_block_k_fallback():
     """Shapes loading an operand element by element read a class per (dtype class, load class,
     layout) at any size; class "k" tiles without a factor of their own take their BLOCK_K x
-    warps class's (BK128_w8: ~2x on the H200), a tile's own factor wins over it; class "none" has
-    none (holdout17 judged them worse: validation/NOTES.md, session 9)."""
+    warps class's (BK128_w8: ~1.6x on the H200), a tile's own factor wins over it; class "none" has
+    its own since holdout20 judged them (session 10; holdout17 had judged them worse in session 9),
+    TF32 shapes none (holdout19 judged them worse: validation/NOTES.md, session 10)."""
     from perfmodel.kernels.tile_factors import tile_factors, tile_of
 
     k = GemmProblem(M=512, N=32001, K=4096, dtype="fp16", layout="nn")
     assert factor_class(k) == "16-bit load k nn"
     assert factor_class(GemmProblem(M=16, N=32001, K=4096, dtype="bf16")) == "16-bit load k nn"  # any size
     assert factor_class(GemmProblem(M=4096, N=4096, K=1000, dtype="fp16")) == "16-bit load n nn"
-    assert factor_class(GemmProblem(M=1000, N=1000, K=1000, dtype="fp16")) is None
+    assert factor_class(GemmProblem(M=1000, N=1000, K=1000, dtype="fp16")) == "16-bit load none nn"
+    assert factor_class(GemmProblem(M=512, N=32001, K=4096, dtype="tf32")) is None
     assert tile_key(0, 0, 128, 8) == "BK128_w8" and tile_of("BK128_w8") == (0, 0, 128, 8)
     table = SPEC.calibration.tile_factors.loops["pointer"].factors["16-bit load k nn"]
     # 2.2 before the L1 term (session 10) explained part of it: BLOCK_K 128 doubles the lines re-read
-    assert table["BK128_w8"] > 1.5 and "256x64x128_w8" not in table and "128x128x32_w4" in table
-    cfgs = ConfigArrays.of([dict(CFG, BLOCK_M=256, BLOCK_N=64, BLOCK_K=128, num_stages=2),
+    assert table["BK128_w8"] > 1.5 and "256x128x128_w8" not in table and "128x128x32_w4" in table
+    cfgs = ConfigArrays.of([dict(CFG, BLOCK_M=256, BLOCK_N=128, BLOCK_K=128, num_stages=2),
                             dict(CFG, BLOCK_K=32, num_warps=4), dict(CFG, BLOCK_M=32, BLOCK_N=32, BLOCK_K=32, num_warps=2)])
     got = tile_factors(SPEC, "grouped", k, cfgs)
     assert got[0] == table["BK128_w8"] and got[1] == table["128x128x32_w4"]
     assert got[2] == table.get("32x32x32_w2", table.get("BK32_w2", 1.0))
-    big_k = dict(CFG, BLOCK_M=256, BLOCK_N=64, BLOCK_K=128, num_stages=2)
+    big_k = dict(CFG, BLOCK_M=256, BLOCK_N=128, BLOCK_K=128, num_stages=2)
     on, off = _times(SPEC, k, "grouped", big_k), _times(with_factors(SPEC, None), k, "grouped", big_k)
     assert on["kstep_s"][0] == pytest.approx(table["BK128_w8"] * off["kstep_s"][0])
 
@@ -226,7 +232,7 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
 def test_predict_names_the_factor_it_applied(cli):
     """`predict`'s tile-factor row says which table entry applied: the tile's own, or its BLOCK_K x
     warps class's (a class-k tile without a factor of its own)."""
-    r = cli("predict", "--hw", "h200", "--m", 512, "--n", 32001, "--k", 4096, "--config", "256x64x128_w8_s2_g8")
+    r = cli("predict", "--hw", "h200", "--m", 512, "--n", 32001, "--k", 4096, "--config", "256x128x128_w8_s2_g8")
     assert r.returncode == 0 and "16-bit load k nn / BK128_w8" in r.stdout, r.stderr
     r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "tf32", "--layout", "nt",
             "--config", "128x128x64_w8_s3_g8")

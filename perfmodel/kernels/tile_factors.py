@@ -51,9 +51,12 @@ DECODE_MAX_M = 64
 #: too, 0.792 with the fallback for every load class ("n" and "none" tiles of one BLOCK_K and
 #: warps scatter 0.7-1.2 around their class's median)
 COARSE = ("k",)
-#: the element-wise load classes with factor classes of their own (each judged on a hold-out:
-#: validation/NOTES.md, session 9)
-ELEMENTWISE = ("k", "n")
+#: the element-wise load classes with factor classes of their own (each judged on a hold-out: "k"
+#: and "n" on holdout16, session 9; "none" on holdout20, session 10: validation/NOTES.md)
+ELEMENTWISE = ("k", "n", "none")
+#: the dtype tile classes whose element-wise shapes take factors: TF32's, fitted on holdout18's
+#: TF32 shapes, lost 0.018 of top-1 on holdout19's tf32 nn group (validation/NOTES.md, session 10)
+ELEMENTWISE_TILE_CLASSES = ("16-bit",)
 
 
 def regime(problem) -> str | None:
@@ -95,10 +98,10 @@ def factor_class(problem) -> str | None:
     one of them is gathered (stored MN-major: perfmodel.kernels.operands), which changes what
     bounds its k-steps; and the regime, decode apart. Element-wise load classes: the dtype's tile
     class, the load class and the layout ("16-bit load k nn"), at any size, for the load classes
-    in ELEMENTWISE."""
+    in ELEMENTWISE and the tile classes in ELEMENTWISE_TILE_CLASSES."""
     d = DTYPES[problem.dtype]
     if problem.alignment != "all":
-        if problem.alignment not in ELEMENTWISE:
+        if problem.alignment not in ELEMENTWISE or d.tile_class not in ELEMENTWISE_TILE_CLASSES:
             return None
         return f"{d.tile_class} load {problem.alignment} {problem.layout}"
     where = regime(problem)
