@@ -338,3 +338,25 @@ HOLDOUT20_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT20_BASE_INDEX = 3900
 
+# The twenty-first hold-out, recorded at the end of session 10 for the next session's changes,
+# never tuned on: layers of model families no suite drew from, half aligned (Mistral-Nemo-12B MLP
+# prefill and decode, Qwen3-30B-A3B expert, SigLIP-so400m MLP, SD-1.5 UNet GEGLU, Gemma-7B MLP
+# decode) and half with N or K not 16-divisible (Aquila-7B and PEGASUS-large LM heads in decode, an
+# Open Images 9605-class head, a 40-dim filterbank input projection, MobileNetV2 and
+# NASNet-A-Mobile 1x1 convs), in bf16 and tf32 x nn and nt. Indexed from 4000.
+HOLDOUT21_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 2048, 14336, 5120),  # Mistral-Nemo-12B MLP up, 2048 tokens
+    ("decode", 32, 5120, 14336),  # Mistral-Nemo-12B MLP down, 32 tokens
+    ("moe", 384, 768, 2048),  # Qwen3-30B-A3B expert up, 384 tokens
+    ("siglip", 11664, 4304, 1152),  # SigLIP-so400m/14 MLP up, batch 16 x 729 patches
+    ("unet", 65536, 2560, 320),  # SD-1.5 UNet GEGLU up at 64 x 64 latents, batch 16
+    ("decode", 2, 24576, 3072),  # Gemma-7B MLP up, 2 tokens
+    ("decode", 8, 100008, 4096),  # Aquila-7B LM head, 8 tokens
+    ("decode", 32, 96103, 1024),  # PEGASUS-large LM head, 32 tokens
+    ("classifier", 4096, 9605, 2048),  # an Open Images 9605-class head on ResNet-101 features, batch 4096
+    ("asr", 32768, 512, 40),  # a 40-dim filterbank input projection to 512, 32768 frames
+    ("conv", 401408, 24, 144),  # MobileNetV2 1x1 projection 144 -> 24, batch 128 x 56 x 56
+    ("conv", 200704, 44, 132),  # NASNet-A-Mobile 1x1 conv 132 -> 44, batch 64 x 56 x 56
+], dtypes=("bf16", "tf32"))
+HOLDOUT21_BASE_INDEX = 4000
+

@@ -29,7 +29,8 @@ from perfmodel.gpu.holdouts import (HOLDOUT6_BASE_INDEX, HOLDOUT6_SHAPES, HOLDOU
                                     HOLDOUT17_BASE_INDEX, HOLDOUT17_SHAPES,
                                     HOLDOUT18_BASE_INDEX, HOLDOUT18_SHAPES,
                                     HOLDOUT19_BASE_INDEX, HOLDOUT19_SHAPES,
-                                    HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES)
+                                    HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES,
+                                    HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES)
 from perfmodel.gpu.holdouts import in_layouts as _in_layouts
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
@@ -337,6 +338,7 @@ SUITES: dict[str, tuple[int, list]] = {
     "holdout18": (HOLDOUT18_BASE_INDEX, HOLDOUT18_SHAPES),
     "holdout19": (HOLDOUT19_BASE_INDEX, HOLDOUT19_SHAPES),
     "holdout20": (HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES),
+    "holdout21": (HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES),
 }
 
 
