@@ -26,7 +26,7 @@ def fit_tiles_cmd(args) -> int:
     import yaml
 
     from perfmodel.hardware.schema import HardwareSpec
-    from perfmodel.kernels.tile_factors import DECODE_MAX_M, ELEMENTWISE, MIN_MN
+    from perfmodel.kernels.tile_factors import DECODE_MAX_M, ELEMENTWISE, ELEMENTWISE_TILE_CLASSES, MIN_MN
     from perfmodel.scoring.datasets import Dataset, load_runs
     from perfmodel.scoring.tile_fit import LOOPS, fit_tile_factors, with_factors
 
@@ -46,7 +46,7 @@ def fit_tiles_cmd(args) -> int:
     if not counts:
         raise UserError(f"{', '.join(names)}: no tile class has {args.min_runs} runs of {args.min_shapes} shapes "
                         f"(aligned shapes with M, N >= {MIN_MN} or M <= {DECODE_MAX_M}, or of load classes "
-                        f"{', '.join(ELEMENTWISE)}; kernels "
+                        f"{', '.join(ELEMENTWISE)} in {', '.join(ELEMENTWISE_TILE_CLASSES)} dtypes; kernels "
                         f"{', '.join(LOOPS['pointer'])}) whose factor is 10% or more away from 1; sweep more "
                         "shapes, or lower --min-runs/--min-shapes")
     sets = ", ".join(Path(str(d.path)).name for d in data)
