@@ -14,7 +14,8 @@ For each such group the fastest row is the reference, and (r0, h) minimise the R
 over a grid (r0 0.4-2.5, h 0-3, steps 0.05). The aligned rows (B in vectors through cp.async.cg,
 which skips L1) are printed beside them, not fitted: their rate follows the blocks per SM only.
 
-    python validation/fit_l1_thrash.py          (a second on one core)
+    python validation/fit_l1_thrash.py [--plot validation/figures/l1_carveout_h200.png]
+                                                 (a second on one core)
 """
 
 from __future__ import annotations
@@ -82,6 +83,31 @@ def fit(ps: list[tuple]) -> tuple[float, float, float, float]:
     return best
 
 
+def plot(ps: list[tuple], r0: float, h: float, path: str) -> None:
+    """Measured time over the group's fastest against the term's ratio f(r) / f(r_ref), one colour
+    per tile (groups of one row left out), and y = x."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    f = lambda x: max(1.0, x / r0) ** h  # noqa: E731
+    sizes = collections.Counter(k for _, _, _, k, _ in ps)
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    for tile in sorted({k[:3] for k in sizes}):
+        pts = [(f(a) / f(b), t) for a, b, t, k, _ in ps if k[:3] == tile and sizes[k] > 1]
+        if pts:
+            ax.plot(*zip(*pts), "o", alpha=0.75, label=f"{tile[0]}x{tile[1]}x64, {tile[2]} warps")
+    ax.plot([1, 3.1], [1, 3.1], "k-", lw=1, label="y = x")
+    ax.set_xlabel(f"model: max(1, r/{r0:.2f})^{h:.2f} over the same at the group's fastest row")
+    ax.set_ylabel("measured: time over the fastest at the same blocks/SM")
+    ax.set_title("H200: the same tile and residency, less L1 (forced carve-outs)", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"wrote {path}")
+
+
 def main() -> int:
     spec = load_hardware("h200")
     rows = [json.loads(line) for line in DATA.open()][1:]
@@ -98,6 +124,8 @@ def main() -> int:
             print(f"  {r['carveout_pct']:4d}%  {r['blocks_per_sm']} blocks/SM  L1 {l1_of(spec, r) / 1024:5.0f} KiB  "
                   f"{r['b_elems_per_s_per_sm'] / 1e9:.2f}e9")
     flat = np.sqrt(np.mean([np.log(t) ** 2 for _, _, t, _, _ in mixed]))
+    if "--plot" in sys.argv:
+        plot(mixed, r0, h, sys.argv[sys.argv.index("--plot") + 1])
     print(f"fit: l1_thrash_ratio r0 = {r0:.2f}, l1_thrash_exponent h = {h:.2f}: RMS log error {rms:.3f} "
           f"(worst {worst:.3f}); without the term {flat:.3f}")
     return 0
