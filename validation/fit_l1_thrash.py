@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from perfmodel.arch.carveout import l1_bytes  # noqa: E402
+from perfmodel.arch.occupancy import shared_per_block  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.lowering import prefers_shared  # noqa: E402
 from perfmodel.kernels.operands import reused_line_bytes  # noqa: E402
@@ -45,8 +46,7 @@ def l1_of(spec, r: dict) -> float:
     if r["carveout_pct"] < 0:
         return float(l1_bytes(spec, smem, blocks, prefers_shared(spec, smem)))
     sizes = np.asarray(spec.shared_memory.carveouts_bytes(), dtype=float)
-    reserved = float(spec.shared_memory.reserved_per_block_bytes.value)
-    want = max(r["carveout_pct"] / 100 * sizes[-1], blocks * (smem + reserved))
+    want = max(r["carveout_pct"] / 100 * sizes[-1], blocks * float(shared_per_block(spec, smem)))
     return float(spec.shared_memory.unified_l1_bytes.value) - sizes[np.searchsorted(sizes, want - 1e-9)]
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from perfmodel.arch.occupancy import shared_per_block
 from perfmodel.hardware.schema import HardwareSpec
 
 
@@ -31,10 +32,7 @@ def l1_bytes(spec: HardwareSpec, smem_per_block, blocks, prefer_shared) -> np.nd
     sizes = np.asarray(sm.carveouts_bytes(), dtype=float)
     if sm.unified_l1_bytes is None or not len(sizes):
         return None
-    granule = float(sm.alloc_granule_bytes.value)
-    per_block = np.ceil((np.asarray(smem_per_block, dtype=float) + float(sm.reserved_per_block_bytes.value))
-                        / granule) * granule
-    need = np.maximum(np.asarray(blocks, dtype=float), 1) * per_block
+    need = np.maximum(np.asarray(blocks, dtype=float), 1) * shared_per_block(spec, smem_per_block)
     fitting = np.searchsorted(sizes, need, side="left")  # the smallest size >= need
     shared = np.where(np.asarray(prefer_shared), sizes[-1], sizes[np.minimum(fitting, len(sizes) - 1)])
     return float(sm.unified_l1_bytes.value) - shared

@@ -149,8 +149,7 @@ def residency_arrays(spec: HardwareSpec, threads, regs, smem, sgprs=None, agprs=
         per_partition = int(r.regs_per_sm.value) // simds // np.maximum(regs_per_warp, 1)
         by_regs = per_partition * simds // warps_per_block
         limits["registers"] = np.where(regs_per_warp == 0, int(r.max_blocks_per_sm.value), np.where(over, 0, by_regs))
-        gran_s = int(sm.alloc_granule_bytes.value)
-        per_block = -(-(smem + int(sm.reserved_per_block_bytes.value)) // gran_s) * gran_s
+        per_block = shared_per_block(spec, smem)
         limits["shared"] = np.where(per_block > 0, int(sm.per_sm_bytes.value) // np.maximum(per_block, 1),
                                     int(r.max_blocks_per_sm.value))
         limits["warps"] = int(r.max_warps_per_sm.value) // warps_per_block
@@ -169,6 +168,13 @@ def residency_arrays(spec: HardwareSpec, threads, regs, smem, sgprs=None, agprs=
     limits["warps"] = wave_slots
     limits["workgroups"] = np.where(warps_per_block == 1, wave_slots, np.minimum(wave_slots, int(r.max_barriers_per_cu.value)))
     return limits
+
+
+def shared_per_block(spec: HardwareSpec, smem) -> np.ndarray:
+    """Shared bytes one NVIDIA block takes on an SM: round_up(shared + reserved_per_block, granule)."""
+    sm = spec.shared_memory
+    gran = int(sm.alloc_granule_bytes.value)
+    return -(-(np.asarray(smem, dtype=np.int64) + int(sm.reserved_per_block_bytes.value)) // gran) * gran
 
 
 def blocks_per_sm_arrays(spec: HardwareSpec, threads, regs, smem, sgprs=None, agprs=None) -> tuple[np.ndarray, np.ndarray]:

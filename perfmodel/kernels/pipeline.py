@@ -263,6 +263,7 @@ class KStepTime:
     mma: np.ndarray  # matrix (or vector) term, shared memory and instruction latency included
     l2: np.ndarray
     latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
+    l1_factor: np.ndarray  # what L1 multiplied the element-wise loads by (l1_thrash; 1 for pipelined loads)
 
 
 def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_sms=None) -> KStepTime:
@@ -290,6 +291,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
+    l1 = np.ones(np.shape(b))
     if step.load == "all":
         top = _max(t_mma, t_l2, t_lat)
         t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
@@ -299,13 +301,14 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                            b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
         if step.load == "k":  # B element by element: slower than the unaligned class's rates
             t_lat = t_lat * p.mixed_k_load_factor
-        t_lat = t_lat * l1_thrash(p, step, b)
+        l1 = l1_thrash(p, step, b)
+        t_lat = t_lat * l1
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
-    return KStepTime(t_k, t_mma, t_l2, t_lat)
+    return KStepTime(t_k, t_mma, t_l2, t_lat, l1)
 
 
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:

@@ -36,7 +36,7 @@ from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import operand_traffic, reused_line_bytes, shares_kmajor_b
-from perfmodel.kernels.pipeline import KStep, l1_thrash, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
+from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -103,7 +103,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_of(ctx, cfgs, res, rules, blocks=np.maximum(blocks, 1))
+    step = kstep_of(ctx, cfgs, res, rules, blocks=b)
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b
@@ -140,6 +140,6 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
-            "l1_factor": np.where(step.load == "all", 1.0, l1_thrash(p, step, b)),
+            "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
             "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes}
