@@ -20,18 +20,9 @@ import random
 from perfmodel.gpu.configs import (  # noqa: F401  (the config tables, re-exported for the lab)
     DEFAULT_CONFIG, PERSISTENT_CONFIGS, SPLITK_BASES, TMA_CONFIGS, TUTORIAL_CONFIGS, _plausible, cfg, cfg_name,
     grid_configs, splitk_configs, tma_ok, wants_splitk)
-from perfmodel.gpu.holdouts import (HOLDOUT6_BASE_INDEX, HOLDOUT6_SHAPES, HOLDOUT7_BASE_INDEX, HOLDOUT7_SHAPES,  # noqa: F401
-                                    HOLDOUT8_BASE_INDEX, HOLDOUT8_SHAPES, HOLDOUT9_BASE_INDEX, HOLDOUT9_SHAPES,
-                                    HOLDOUT10_BASE_INDEX, HOLDOUT10_SHAPES, HOLDOUT11_BASE_INDEX, HOLDOUT11_SHAPES,
-                                    HOLDOUT12_BASE_INDEX, HOLDOUT12_SHAPES, HOLDOUT13_BASE_INDEX, HOLDOUT13_SHAPES,
-                                    HOLDOUT14_BASE_INDEX, HOLDOUT14_SHAPES, HOLDOUT15_BASE_INDEX, HOLDOUT15_SHAPES,
-                                    HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES,
-                                    HOLDOUT17_BASE_INDEX, HOLDOUT17_SHAPES,
-                                    HOLDOUT18_BASE_INDEX, HOLDOUT18_SHAPES,
-                                    HOLDOUT19_BASE_INDEX, HOLDOUT19_SHAPES,
-                                    HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES,
-                                    HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES)
+from perfmodel.gpu.holdouts import HOLDOUTS as _EARLY_HOLDOUTS
 from perfmodel.gpu.holdouts import in_layouts as _in_layouts
+from perfmodel.gpu.holdouts_late import HOLDOUTS as _LATE_HOLDOUTS
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
 # (family, M, N, K, dtype)
@@ -323,22 +314,8 @@ SUITES: dict[str, tuple[int, list]] = {
     "fp8": (FP8_BASE_INDEX, FP8_SHAPES),
     "holdout5": (HOLDOUT5_BASE_INDEX, HOLDOUT5_SHAPES),
     "mixed2": (MIXED2_BASE_INDEX, MIXED2_SHAPES),
-    "holdout6": (HOLDOUT6_BASE_INDEX, HOLDOUT6_SHAPES),
-    "holdout7": (HOLDOUT7_BASE_INDEX, HOLDOUT7_SHAPES),
-    "holdout8": (HOLDOUT8_BASE_INDEX, HOLDOUT8_SHAPES),
-    "holdout9": (HOLDOUT9_BASE_INDEX, HOLDOUT9_SHAPES),
-    "holdout10": (HOLDOUT10_BASE_INDEX, HOLDOUT10_SHAPES),
-    "holdout11": (HOLDOUT11_BASE_INDEX, HOLDOUT11_SHAPES),
-    "holdout12": (HOLDOUT12_BASE_INDEX, HOLDOUT12_SHAPES),
-    "holdout13": (HOLDOUT13_BASE_INDEX, HOLDOUT13_SHAPES),
-    "holdout14": (HOLDOUT14_BASE_INDEX, HOLDOUT14_SHAPES),
-    "holdout15": (HOLDOUT15_BASE_INDEX, HOLDOUT15_SHAPES),
-    "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
-    "holdout17": (HOLDOUT17_BASE_INDEX, HOLDOUT17_SHAPES),
-    "holdout18": (HOLDOUT18_BASE_INDEX, HOLDOUT18_SHAPES),
-    "holdout19": (HOLDOUT19_BASE_INDEX, HOLDOUT19_SHAPES),
-    "holdout20": (HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES),
-    "holdout21": (HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES),
+    **_EARLY_HOLDOUTS,
+    **_LATE_HOLDOUTS,
 }
 
 

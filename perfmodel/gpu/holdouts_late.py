@@ -1,0 +1,183 @@
+"""The hold-outs recorded from session 9 on (holdout16 and later), in the form of
+perfmodel.gpu.holdouts (which holds the earlier ones): each a list of linear layers in every dtype
+and layout, with the rule it was chosen by in its comment; perfmodel.gpu.suite.SUITES names them."""
+
+from __future__ import annotations
+
+from perfmodel.gpu.holdouts import in_layouts
+
+# The sixteenth hold-out, recorded at the start of session 9 before any of its changes, to judge
+# them (the mixed-alignment main loops; validation/NOTES.md, session 9), never tuned on: layers
+# whose N or K is not a multiple of 16 (odd vocabularies, class heads, convolutions as GEMMs, a
+# patch embedding) from model families no suite drew from (Whisper-large-v3, NLLB-200, Orca-2,
+# DeBERTa-v3, ViT-L ImageNet-21k, MarianMT, ESM-2, Perceiver IO, EfficientNet-B0, ResNet-50,
+# CLIP ViT-L/14), in fp16 and bf16 x nn and nt: in nn nine are load class "k" (B element by
+# element) and three "n"; in nt the first nine are aligned and the last three "none".
+# Indexed from 3500.
+HOLDOUT16_SHAPES: list[tuple] = in_layouts([
+    ("lmhead", 2048, 51866, 1280),  # Whisper-large-v3 vocabulary projection, 2048 tokens
+    ("decode", 16, 256206, 1024),  # NLLB-200 LM head, 16 tokens
+    ("decode", 8, 32003, 5120),  # Orca-2-13B LM head, 8 tokens
+    ("mlm", 1024, 128100, 768),  # DeBERTa-v3-base MLM head, 2 x 512 tokens
+    ("classifier", 512, 21843, 1024),  # ViT-L/16 ImageNet-21k head, batch 512
+    ("lmhead", 1024, 58101, 512),  # MarianMT (opus-mt) vocabulary projection, 1024 tokens
+    ("protein", 8192, 33, 2560),  # ESM-2 3B LM head, 8192 residues
+    ("bytes", 16384, 262, 768),  # Perceiver IO byte decoder, 8 x 2048 bytes
+    ("conv", 100352, 40, 240),  # EfficientNet-B0 stage-3 1x1 projection, batch 128 x 28 x 28
+    ("conv", 100352, 240, 40),  # EfficientNet-B0 stage-3 1x1 expansion, batch 128 x 28 x 28
+    ("conv", 200704, 64, 147),  # ResNet-50 7x7 stem, batch 16 x 112 x 112
+    ("patch", 8192, 1024, 588),  # CLIP ViT-L/14 patch embedding, batch 32 x 256 patches
+], dtypes=("fp16", "bf16"))
+HOLDOUT16_BASE_INDEX = 3500
+
+# The seventeenth hold-out, recorded in session 9 after holdout16 and before any model change, to
+# judge the tile factors of load class "none" (neither K nor N 16-divisible; holdout16 has such
+# shapes only in nt, too few for a factor), never tuned on: layers of model families no suite drew
+# from whose K is not a multiple of 16, nearly all with N not either (Transformer-XL base,
+# ShuffleNetV2, MobileNetV3-Large, RegNetY-3.2GF, GraphSAGE on Reddit, DLRM), in fp16 and bf16 x nn
+# and nt: every one is load class "none" but DLRM's in nn (class "n"). Indexed from 3600.
+HOLDOUT17_SHAPES: list[tuple] = in_layouts([
+    ("txl", 4096, 2100, 410),  # Transformer-XL base (WT103) FFN up, 4096 tokens
+    ("txl", 4096, 410, 2100),  # Transformer-XL base FFN down
+    ("txl", 4096, 1230, 410),  # Transformer-XL base QKV
+    ("txl", 4096, 20003, 410),  # Transformer-XL base adaptive-softmax head cluster
+    ("shufflenet", 100352, 116, 116),  # ShuffleNetV2 1.0x stage-2 1x1 conv, batch 128 x 28 x 28
+    ("shufflenet", 25088, 232, 232),  # ShuffleNetV2 1.0x stage-3 1x1 conv, batch 128 x 14 x 14
+    ("mobilenet", 802816, 24, 72),  # MobileNetV3-Large 1x1 projection 72 -> 24, batch 256 x 56 x 56
+    ("mobilenet", 802816, 72, 24),  # MobileNetV3-Large 1x1 expansion 24 -> 72, batch 256 x 56 x 56
+    ("mobilenet", 200704, 120, 40),  # MobileNetV3-Large 1x1 expansion 40 -> 120, batch 256 x 28 x 28
+    ("regnet", 100352, 216, 72),  # RegNetY-3.2GF stage-2 1x1 conv 72 -> 216, batch 32 x 56 x 56
+    ("gnn", 232965, 41, 602),  # GraphSAGE on Reddit: 602 features -> 41 classes, every node
+    ("dlrm", 65536, 1024, 479),  # DLRM (Criteo) top MLP first layer, 479 interactions, batch 65536
+], dtypes=("fp16", "bf16"))
+HOLDOUT17_BASE_INDEX = 3600
+
+# The eighteenth hold-out, recorded at the end of session 9 for the next session's element-wise
+# and small-N work, never tuned on: decode LM heads over odd vocabularies, detection, CTC and
+# classifier heads with small odd N, two first layers with K under 64, from families no suite
+# drew from (Whisper-medium, CTRL, XLM-R-XL, mBART-50, Places365 ResNet-50, QuartzNet, YOLOv5,
+# Mask R-CNN, NeRF, AlphaFold2, a 513-bin spectrogram head), in fp16 and tf32 x nn and nt: in nn
+# ten are load class "k" and two "n"; in nt ten are aligned (small-N shapes with an N x K weight)
+# and two "none". Indexed from 3700.
+HOLDOUT18_SHAPES: list[tuple] = in_layouts([
+    ("decode", 1, 51865, 1024),  # Whisper-medium decoder vocabulary projection, 1 token
+    ("decode", 24, 246534, 1280),  # CTRL LM head, 24 tokens
+    ("decode", 48, 250002, 2560),  # XLM-R-XL vocabulary projection, 48 tokens
+    ("lmhead", 256, 250054, 1024),  # mBART-50 vocabulary projection, 256 tokens
+    ("classifier", 4096, 365, 2048),  # Places365 ResNet-50 head, batch 4096
+    ("ctc", 65536, 29, 1024),  # QuartzNet CTC head, 29 characters, 65536 frames
+    ("detect", 65536, 255, 256),  # YOLOv5 1x1 detection head (3 x 85), batch 16 x 64 x 64
+    ("roi", 32768, 81, 1024),  # Mask R-CNN box classifier, 64 images x 512 RoIs
+    ("roi", 32768, 324, 1024),  # Mask R-CNN box regressor (81 x 4)
+    ("nerf", 262144, 256, 63),  # NeRF first layer (63 encoded inputs), 4096 rays x 64 samples
+    ("af2", 196608, 256, 49),  # AlphaFold2 MSA feature embedding (49 features), 512 x 384
+    ("spectrogram", 32768, 513, 1024),  # a 513-bin (n_fft 1024) spectrogram output head, 32768 frames
+], dtypes=("fp16", "tf32"))
+HOLDOUT18_BASE_INDEX = 3700
+
+# The nineteenth hold-out, recorded early in session 10 (after the L1 term, before any later
+# change) for this and the next session's changes to be judged on, never tuned on: layers of
+# model families no suite drew from, most with N or K not 16-divisible (decode and MLM heads over
+# odd vocabularies: BART-large, XGLM-564M, RWKV-4-1.5B, Longformer-base; an ESPnet Conformer CTC
+# head over 5000 BPE units; EfficientNet-B3 and MobileNetV3-Small 1x1 convs; GraphSAGE on
+# ogbn-products and GCN on ogbn-arxiv class heads; DLRM's 13-feature bottom layer) and two
+# aligned ones (Falcon-40B QKV prefill, MPT-30B MLP decode), in bf16 and tf32 x nn and nt: in nn
+# six are load class "k", two "n", two "none", two aligned; in nt eight aligned, four "none".
+# Indexed from 3800.
+HOLDOUT19_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 50265, 1024),  # BART-large LM head, 8 tokens
+    ("decode", 32, 256008, 1024),  # XGLM-564M LM head, 32 tokens
+    ("decode", 16, 50277, 2048),  # RWKV-4 1.5B head, 16 tokens
+    ("lmhead", 4096, 50265, 768),  # Longformer-base MLM head, 8 x 512 tokens
+    ("asr", 8192, 5000, 512),  # ESPnet Conformer CTC head over 5000 BPE units, 8192 frames
+    ("conv", 12544, 816, 136),  # EfficientNet-B3 1x1 expansion 136 -> 816, batch 64 x 14 x 14
+    ("conv", 200704, 88, 24),  # MobileNetV3-Small 1x1 expansion 24 -> 88, batch 256 x 28 x 28
+    ("gnn", 2449029, 47, 100),  # GraphSAGE on ogbn-products: 100 features -> 47 classes, every node
+    ("gnn", 169343, 40, 128),  # GCN on ogbn-arxiv: 128 hidden -> 40 classes, every node
+    ("prefill", 2048, 9216, 8192),  # Falcon-40B fused QKV, 2048 tokens
+    ("decode", 16, 28672, 7168),  # MPT-30B MLP up, 16 tokens
+    ("dlrm", 65536, 512, 13),  # DLRM (Criteo) bottom MLP first layer, 13 dense features
+], dtypes=("bf16", "tf32"))
+HOLDOUT19_BASE_INDEX = 3800
+
+# The twentieth hold-out, recorded in session 10 after holdout14 and holdout19 had judged (and
+# been read for) the tile-factor fitting changes, before the variant built from that reading is
+# scored, never tuned on: layers of model families no suite drew from, half aligned (Yi-34B MLP
+# prefill and decode, DeepSeek-MoE-16B expert, Swin-L stage-1 MLP, T5-XXL MLP, StarCoder-15B MQA
+# QKV decode) and half with N or K not 16-divisible (mBERT MLM head over 119547 tokens,
+# Transformer-XL's full 267735-token softmax decode, EfficientNet-B4 and ShuffleNetV2-2.0x 1x1
+# convs, a GloVe-300d input projection, GraphSAGE on Flickr's 7 classes), in fp16 and tf32 x nn
+# and nt: in nn six aligned, two load class "k", two "n", two "none"; in nt eight aligned, four
+# "none". Indexed from 3900.
+HOLDOUT20_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 1024, 20480, 7168),  # Yi-34B MLP up, 1024 tokens
+    ("decode", 8, 7168, 20480),  # Yi-34B MLP down, 8 tokens
+    ("moe", 512, 1408, 2048),  # DeepSeek-MoE-16B expert up, 512 tokens
+    ("swin", 50176, 768, 192),  # Swin-L stage-1 MLP up, batch 16 x 56 x 56
+    ("t5", 8192, 10240, 4096),  # T5-XXL MLP up, batch 16 x 512
+    ("decode", 64, 6400, 6144),  # StarCoder-15B fused QKV (multi-query), 64 tokens
+    ("mlm", 2048, 119547, 768),  # multilingual BERT MLM head, 4 x 512 tokens
+    ("decode", 16, 267735, 1024),  # Transformer-XL (WT103) full-softmax head, 16 tokens
+    ("conv", 25088, 336, 56),  # EfficientNet-B4 1x1 expansion 56 -> 336, batch 32 x 28 x 28
+    ("glove", 8192, 768, 300),  # a GloVe-300d input projection to 768, 8192 tokens
+    ("conv", 100352, 244, 244),  # ShuffleNetV2 2.0x stage-2 1x1 conv, batch 128 x 28 x 28
+    ("gnn", 89250, 7, 500),  # GraphSAGE on Flickr: 500 features -> 7 classes, every node
+], dtypes=("fp16", "tf32"))
+HOLDOUT20_BASE_INDEX = 3900
+
+# The twenty-first hold-out, recorded at the end of session 10 for the next session's changes,
+# never tuned on: layers of model families no suite drew from, half aligned (Mistral-Nemo-12B MLP
+# prefill and decode, Qwen3-30B-A3B expert, SigLIP-so400m MLP, SD-1.5 UNet GEGLU, Gemma-7B MLP
+# decode) and half with N or K not 16-divisible (Aquila-7B and PEGASUS-large LM heads in decode, an
+# Open Images 9605-class head, a 40-dim filterbank input projection, MobileNetV2 and
+# NASNet-A-Mobile 1x1 convs), in bf16 and tf32 x nn and nt. Indexed from 4000.
+HOLDOUT21_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 2048, 14336, 5120),  # Mistral-Nemo-12B MLP up, 2048 tokens
+    ("decode", 32, 5120, 14336),  # Mistral-Nemo-12B MLP down, 32 tokens
+    ("moe", 384, 768, 2048),  # Qwen3-30B-A3B expert up, 384 tokens
+    ("siglip", 11664, 4304, 1152),  # SigLIP-so400m/14 MLP up, batch 16 x 729 patches
+    ("unet", 65536, 2560, 320),  # SD-1.5 UNet GEGLU up at 64 x 64 latents, batch 16
+    ("decode", 2, 24576, 3072),  # Gemma-7B MLP up, 2 tokens
+    ("decode", 8, 100008, 4096),  # Aquila-7B LM head, 8 tokens
+    ("decode", 32, 96103, 1024),  # PEGASUS-large LM head, 32 tokens
+    ("classifier", 4096, 9605, 2048),  # an Open Images 9605-class head on ResNet-101 features, batch 4096
+    ("asr", 32768, 512, 40),  # a 40-dim filterbank input projection to 512, 32768 frames
+    ("conv", 401408, 24, 144),  # MobileNetV2 1x1 projection 144 -> 24, batch 128 x 56 x 56
+    ("conv", 200704, 44, 132),  # NASNet-A-Mobile 1x1 conv 132 -> 44, batch 64 x 56 x 56
+], dtypes=("bf16", "tf32"))
+HOLDOUT21_BASE_INDEX = 4000
+
+# The twenty-second hold-out, recorded at the start of session 11 before any of its changes, to
+# judge them beside holdout21 (whose per-shape scores at recording were seen, though not studied,
+# at the session's start), never tuned on: layers of model families no suite drew from, half
+# aligned (Pythia-12B MLP prefill, Chameleon-34B and Ministral-8B MLP decode, ERNIE-4.5-21B-A3B
+# expert, VideoMAE-L MLP, Cerebras-GPT-6.7B MLP down decode) and half with N or K not 16-divisible
+# (the fairseq WMT19 en-de output projection in decode, a DNABERT-6 MLM head, a Food-101 head,
+# a 39-dim MFCC input projection, a GhostNet ghost-module 1x1 conv, PointNet's first layer with
+# K = 3), in fp16 and tf32 x nn and nt. Indexed from 4100.
+HOLDOUT22_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 2048, 20480, 5120),  # Pythia-12B MLP up, 2048 tokens
+    ("decode", 16, 22016, 8192),  # Chameleon-34B MLP up, 16 tokens
+    ("decode", 48, 24576, 4096),  # Ministral-8B gate+up, 48 tokens
+    ("moe", 192, 3072, 2560),  # ERNIE-4.5-21B-A3B expert gate+up, 192 tokens
+    ("video", 12544, 4096, 1024),  # VideoMAE-L MLP up, 8 clips x 1568 tokens
+    ("decode", 4, 4096, 16384),  # Cerebras-GPT-6.7B MLP down, 4 tokens
+    ("decode", 24, 42024, 1024),  # FSMT (fairseq WMT19 en-de) output projection, 24 tokens
+    ("mlm", 8192, 4101, 768),  # DNABERT-6 MLM head over 4101 6-mers, 16 x 512 tokens
+    ("classifier", 8192, 101, 2048),  # a Food-101 head on ResNet-50 features, batch 8192
+    ("asr", 65536, 256, 39),  # a 39-dim MFCC (13 + deltas) input projection to 256, 65536 frames
+    ("conv", 200704, 60, 40),  # GhostNet ghost-module primary 1x1 conv 40 -> 60, batch 256 x 28 x 28
+    ("pointnet", 32768, 64, 3),  # PointNet first layer (x, y, z -> 64), 32 clouds x 1024 points
+], dtypes=("fp16", "tf32"))
+HOLDOUT22_BASE_INDEX = 4100
+
+# Every hold-out of this module by its suite name: (base index, shapes).
+HOLDOUTS: dict[str, tuple[int, list]] = {
+    "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
+    "holdout17": (HOLDOUT17_BASE_INDEX, HOLDOUT17_SHAPES),
+    "holdout18": (HOLDOUT18_BASE_INDEX, HOLDOUT18_SHAPES),
+    "holdout19": (HOLDOUT19_BASE_INDEX, HOLDOUT19_SHAPES),
+    "holdout20": (HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES),
+    "holdout21": (HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES),
+    "holdout22": (HOLDOUT22_BASE_INDEX, HOLDOUT22_SHAPES),
+}
