@@ -15,12 +15,24 @@ Pipelined buffers of an operand loaded through the async-copy pipeline:
     HIP backend (AMD; Hygon's derives from it)    num_stages - 1
     (at least 1; num_stages = 1 is one buffer everywhere). Measured on the offline compile
     sweeps (perfmodel.kernels.grouped's docstring gives the agreement).
+
+Element-wise loads that are pipelined all the same: Triton's pipeliner (AssignLatencies,
+canBeConvertedToAsyncLoad) multi-buffers a load only when each thread's contiguous piece is at
+least 32 bits, cp.async's smallest copy. An operand whose strides are not known 16-divisible is
+loaded one element per thread-load: a 16-bit or 8-bit element is too small and goes through
+registers into one buffer, but a 4-byte element (TF32, FP32) or larger is pipelined like a vector
+load, each element its own 4-byte copy (cp.async.ca on NVIDIA). Offline compiles of the grouped
+kernel, 64x64x32_w4_s4 in classes k, n and none: sm_90 and sm_80, tf32 and fp32, shared memory
+3 (mma.sync, FMAs) or 4 (wgmma) x (A + B) with 64-128 4-byte cp.async.ca per thread; gfx908,
+gfx90a and gfx942 fp32 at s3: 2 x (A + B), as in class all (fp16: 1.5 and 0.5 x). The H200's JIT
+agrees on every TF32 run of holdout19 and holdout20 (validation/NOTES.md, session 11).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from perfmodel.dtypes import DTYPES
 from perfmodel.hardware.schema import HardwareSpec
 
 
@@ -58,6 +70,16 @@ def pipelined_buffers(spec: HardwareSpec, stages, is_wgmma) -> np.ndarray:
     if spec.backend == "hip":
         return np.maximum(s - 1, 1)
     return np.where(is_wgmma, s, np.maximum(s - 1, 1))
+
+
+#: the smallest element the pipeliner multi-buffers when it is loaded alone (module doc)
+PIPELINED_ELEMENT_MIN_BYTES = 4
+
+
+def pipelines_elementwise(dtype: str) -> bool:
+    """True where operands loaded element by element are still pipelined (module doc): elements
+    of PIPELINED_ELEMENT_MIN_BYTES or more, on every backend."""
+    return DTYPES[dtype].in_bytes >= PIPELINED_ELEMENT_MIN_BYTES
 
 
 #: Triton 3.6.0's CUDA loader (third_party/nvidia/backend/driver.c, loadBinary) calls

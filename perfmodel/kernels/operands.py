@@ -32,6 +32,12 @@ times shared_kmajor_b_factor (calibration; validation/fit_shared_kmajor_b.py), a
 The persistent kernel's 8-warp K-major tiles did not show it in FP8 and were never timed both
 ways in 16-bit: it takes no factor.
 
+Element-wise operands of 4-byte dtypes (TF32, FP32) are pipelined all the same, one 4-byte copy
+per element (perfmodel.kernels.lowering.pipelines_elementwise), whatever the instruction: those
+elements count as gathered, at the gather rate. A separate rate for copies from a K-major operand
+(a warp's copy reads one line there) was fitted (4.7x the gather rate) and set the scale of
+class-none TF32 k-steps right, but ranked worse on the read sets (validation/NOTES.md, session 11).
+
 Lines re-read through L1: where the pointer kernels load B element by element (load classes "k"
 and "none") and B is stored MN-major (`nn`, `tn`), Triton 3.6.0 gives that load the blocked
 layout sizePerThread [1, 1], threadsPerWarp [32, 1], order [0, 1] (offline sm_90 compiles: the
@@ -58,7 +64,7 @@ class OperandTraffic:
     """Per k-step and block, arrays over configs."""
 
     l2_request_bytes: np.ndarray  # bytes the L2 serves, whole lines per request
-    gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major)
+    gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major, or element-wise 4-byte loads)
 
 
 def _rows(k_major: bool, mn, bk, e):
@@ -66,21 +72,28 @@ def _rows(k_major: bool, mn, bk, e):
     return (mn, bk * e) if k_major else (bk, mn * e)
 
 
-def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major) -> OperandTraffic:
+#: the operands a load class loads element by element
+ELEMENTWISE_OPERANDS = {"all": (), "k": ("B",), "n": ("A",), "none": ("A", "B")}
+
+
+def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=()) -> OperandTraffic:
     """The A and B tiles of a k-step (module doc); `smem_k_major` (arrays): the dot is an
     instruction that reads its operands from shared memory K-major only for TF32/FP8: sm_90's
     wgmma. mma.sync loads its operands into registers first and reads either majorness (the
     H200's TF32 mma.sync configs ran as fast in `nn` as in `nt`: median ratio 1.00 at 4096^3);
-    AMD's MFMA does the same, and no timed AMD run says what its transposes cost."""
+    AMD's MFMA does the same, and no timed AMD run says what its transposes cost. `copied`: the
+    operands ("A", "B") the pipeline copies one element at a time because their strides are not
+    known 16-divisible (4-byte elements: perfmodel.kernels.lowering.pipelines_elementwise),
+    whatever the instruction: they count as gathered (module doc)."""
     lay, e = LAYOUTS[problem.layout], problem.in_bytes
     total = np.zeros(np.shape(bm), dtype=float)
     gathered = np.zeros(np.shape(bm), dtype=float)
     gather = np.asarray(smem_k_major) & DTYPES[problem.dtype].k_major_only
-    for k_major, mn in ((lay.a_k_major, bm), (lay.b_k_major, bn)):
+    for name, k_major, mn in (("A", lay.a_k_major, bm), ("B", lay.b_k_major, bn)):
         rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
         total += rows * np.ceil(row_bytes / line_bytes) * line_bytes
-        if not k_major:
-            gathered += np.where(gather, np.asarray(mn, dtype=float) * bk, 0.0)
+        one_by_one = (name in copied) | (gather & (not k_major))
+        gathered += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
     return OperandTraffic(total, gathered)
 
 

@@ -13,8 +13,10 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
                             / (L2 bandwidth / active SMs, <= 2x the even share),
-                    or b x gathered elements / R_g where an MN-major TF32/FP8 operand is
-                    transposed into shared memory element by element, if that is longer
+                    or b x gathered / R_g if that is longer: the elements of an MN-major
+                    TF32/FP8 operand transposed into shared memory one by one, and of a 4-byte
+                    operand loaded element by element (pipelined all the same:
+                    perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands)
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
     load class "all" (both operands in vectors through the async-copy pipeline):
                     t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
@@ -29,7 +31,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     L1 (NVIDIA): where B is loaded element by element and stored MN-major, each thread re-reads
                     its lines through L1 (perfmodel.kernels.operands.reused_line_bytes); once b
                     blocks' lines outgrow r0 x the L1 the carve-out leaves (perfmodel.arch.carveout)
-                    the load term x (b x lines / (r0 L1))^h (l1_thrash_ratio r0, _exponent h:
+                    the load term (the gathered term where the copies are pipelined)
+                    x (b x lines / (r0 L1))^h (l1_thrash_ratio r0, _exponent h:
                     validation/fit_l1_thrash.py on forced carve-outs, carveout_probe.jsonl)
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
@@ -44,7 +47,13 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     slower (validation/fit_wgmma_n.py); the H200's g is set below that, where it
                     orders mirrored tiles and moves no pick
 
-A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue).
+A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
+                + (num_stages - 1) x b x gathered / R_g
+The last term: the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
+prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
+(offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
+so one-by-one copies, whose cost is per instruction rather than per byte, cost as much there as
+anywhere; 16-byte vector copies of nothing cost no L2 traffic and are left out.
 
 The constants are the device's (TimingParams, from its calibration block or transferred from
 its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
@@ -172,7 +181,8 @@ class KStep:
 
     flops        2 BM BN BK
     l2_bytes     the tiles' L2 requests in bytes, whole lines (perfmodel.kernels.operands)
-    gathered     elements transposed into shared memory one by one (TF32/FP8 operands stored MN-major)
+    gathered     elements copied into shared memory one by one: TF32/FP8 operands stored MN-major
+                 (transposed), 4-byte operands loaded element by element
     smem_bytes   shared-memory traffic (smem_bytes_per_kstep)
     warps        num_warps;  threads = warps x warp size
     sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
@@ -263,7 +273,8 @@ class KStepTime:
     mma: np.ndarray  # matrix (or vector) term, shared memory and instruction latency included
     l2: np.ndarray
     latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
-    l1_factor: np.ndarray  # what L1 multiplied the element-wise loads by (l1_thrash; 1 for pipelined loads)
+    gather: np.ndarray  # the one-by-one copies alone: b x gathered / R_g (x the L1 factor)
+    l1_factor: np.ndarray  # what L1 multiplied the element-wise loads or copies by (l1_thrash; 1 where nothing is re-read)
 
 
 def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_sms=None) -> KStepTime:
@@ -282,7 +293,10 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     else:
         t_mma = b * F / p.vector_ops_per_s_per_sm
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
-    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), b * step.gathered / p.gather_elems_per_s_per_sm)
+    # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
+    l1 = l1_thrash(p, step, b)
+    t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * (l1 if step.load == "all" else 1.0)
+    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather)
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
         t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
@@ -291,7 +305,6 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
-    l1 = np.ones(np.shape(b))
     if step.load == "all":
         top = _max(t_mma, t_l2, t_lat)
         t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
@@ -301,14 +314,13 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                            b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
         if step.load == "k":  # B element by element: slower than the unaligned class's rates
             t_lat = t_lat * p.mixed_k_load_factor
-        l1 = l1_thrash(p, step, b)
         t_lat = t_lat * l1
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
-    return KStepTime(t_k, t_mma, t_l2, t_lat, l1)
+    return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1)
 
 
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
@@ -322,9 +334,12 @@ def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
 
 
 def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epilogue_bytes, clock_sms=None):
-    """(T, k-step time) of one tile: k_steps k-steps, the prologue's latency, and the epilogue
-    (latency plus `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
+    """(T, k-step time) of one tile: k_steps k-steps, the prologue's latency, the copies issued
+    for the num_stages - 1 k-steps past the end (module doc), and the epilogue (latency plus
+    `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
     t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
-    return k_steps * ks.total + p.pipeline_latency_s + t_epi, ks
+    past = 0.0 if step.load != "all" else np.where(step.serial, 0.0, step.depth)  # pipelined copies only
+    t_past = past * ks.gather
+    return k_steps * ks.total + t_past + p.pipeline_latency_s + t_epi, ks

@@ -35,7 +35,7 @@ import numpy as np
 from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
-from perfmodel.kernels.operands import operand_traffic, reused_line_bytes, shares_kmajor_b
+from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, operand_traffic, reused_line_bytes, shares_kmajor_b
 from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
@@ -60,16 +60,19 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     e = ctx.problem.in_bytes
     threads = res.threads.astype(float)
-    elems_blk = _ELEMENTWISE[res.load](bm, bn, bk).astype(float)
+    # element-wise operands the pipeline copies one by one load like vectors, as gathered elements
+    load = "all" if res.elementwise_pipelined else res.load
+    elems_blk = _ELEMENTWISE[load](bm, bn, bk).astype(float)
     family = ctx.spec.toolchain.mma_family
     line = int(ctx.spec.memory.l2_line_bytes.value)
-    ops = operand_traffic(ctx.problem, bm, bn, bk, line, res.is_wgmma)
+    ops = operand_traffic(ctx.problem, bm, bn, bk, line, res.is_wgmma,
+                          copied=ELEMENTWISE_OPERANDS[res.load] if res.elementwise_pipelined else ())
     l1 = None if blocks is None else l1_bytes(ctx.spec, res.smem_bytes, blocks, prefers_shared(ctx.spec, res.smem_bytes))
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
-        depth=np.maximum(s - 1, 1) if res.load == "all" else np.ones_like(s), load=res.load,
+        depth=np.maximum(s - 1, 1) if load == "all" else np.ones_like(s), load=load,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,

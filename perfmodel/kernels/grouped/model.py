@@ -15,7 +15,9 @@ which the pipeliner cannot multi-buffer.
 Shared memory, with A = BLOCK_M x BLOCK_K x bytes, B = BLOCK_K x BLOCK_N x bytes, and buffers the
 pipelined-buffer count of perfmodel.kernels.lowering (num_stages on sm_90 wgmma, else
 num_stages - 1, at least 1):
-    "all"    buffers x (A + B)
+    "all"    buffers x (A + B); also "k", "n" and "none" where elements are 4 bytes or more
+             (TF32, FP32), which the pipeliner multi-buffers one element per copy
+             (perfmodel.kernels.lowering.pipelines_elementwise)
     "k"      buffers x A + B        (only K 16-divisible: A pipelined, B through one buffer)
     "n"      A + buffers x B
     "none"   max(A + B, BLOCK_M x BLOCK_N x output bytes) on NVIDIA (one buffer, whatever
@@ -45,7 +47,7 @@ import numpy as np
 
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
-from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, uses_wgmma
+from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, pipelines_elementwise, uses_wgmma
 from perfmodel.kernels.registers import FMA_TABLE_DTYPES, RegisterFit, RegisterTable, register_cap, table_key
 from perfmodel.layouts import LAYOUTS
 from perfmodel.kernels.tiled import tiled_time
@@ -106,7 +108,10 @@ def pointer_smem(spec: HardwareSpec, load: str, bm, bn, bk, e, buffers, out_byte
 SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
               "k": "only K 16-divisible: A in {n} pipelined buffer{s}, B element-wise through one",
               "n": "only N 16-divisible: B in {n} pipelined buffer{s}, A element-wise through one",
-              "none": "K and N not 16-divisible: one buffer, no async-copy pipelining"}
+              "none": "K and N not 16-divisible: one buffer, no async-copy pipelining",
+              "pipelined": "{n} stage buffer{s} of (BM+BN)xBKxbytes, {which} element by element in 4-byte copies"}
+#: which operands a load class loads element by element, for the rule's text
+ELEMENTWISE_OPERANDS = {"k": "B", "n": "A", "none": "A and B"}
 
 
 class GroupedKernel(KernelModel):
@@ -140,15 +145,18 @@ class GroupedKernel(KernelModel):
     def resources(self, spec: HardwareSpec, problem: GemmProblem, cfgs: ConfigArrays) -> Resources:
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
         load = self.load_class(problem)
+        pipelined = load != "all" and pipelines_elementwise(problem.dtype)
         is_wgmma = uses_wgmma(spec, problem.dtype, bm, w)
-        smem, buffers = pointer_smem(spec, load, bm, bn, bk, problem.in_bytes, pipelined_buffers(spec, s, is_wgmma),
-                                     self.epilogue_bytes(problem))
+        smem, buffers = pointer_smem(spec, "all" if pipelined else load, bm, bn, bk, problem.in_bytes,
+                                     pipelined_buffers(spec, s, is_wgmma), self.epilogue_bytes(problem))
         regs, spilled, from_table, reg_source = self.registers(spec, problem, load, is_wgmma, cfgs)
         n = max(1, int(np.max(buffers)) if buffers.size else 1)
-        rule = SMEM_RULES[load].format(n=n, s="s" if n > 1 else "")
+        rule = SMEM_RULES["pipelined" if pipelined else load].format(n=n, s="s" if n > 1 else "",
+                                                                    which=ELEMENTWISE_OPERANDS.get(load, ""))
         return Resources(load=load, threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
-                         regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule)
+                         regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule,
+                         elementwise_pipelined=pipelined)
 
     def registers(self, spec, problem, load, is_wgmma, cfgs):
         """(regs, spilled, from_table, source): the table where it has the config, else the fit."""
