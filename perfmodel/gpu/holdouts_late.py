@@ -171,6 +171,30 @@ HOLDOUT22_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT22_BASE_INDEX = 4100
 
+# The twenty-third hold-out, recorded in session 11 after holdout21 and holdout22 had judged (and
+# been read for) the first candidate of the TF32 element-wise change, before the candidate chosen
+# after that reading is scored, never tuned on: layers of model families no suite drew from, five
+# aligned (Codestral-22B gate+up prefill, Vicuna-7B MLP down decode, GRIN-MoE expert, MAE decoder
+# MLP, HuBERT-XLarge MLP) and seven with N or K not 16-divisible (Chinese-LLaMA-2 and ruGPT-3 LM
+# heads in decode, a BioBERT MLM head, a Stanford Cars head, HRNet-W18 and MobileNet-V1 1x1 convs,
+# a Covertype input layer), in bf16 and tf32 x nn and nt: in nn four load class "k", two "n", one
+# "none"; in nt three "none". Indexed from 4200.
+HOLDOUT23_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 1536, 32768, 6144),  # Codestral-22B gate+up, 1536 tokens
+    ("decode", 12, 4096, 11008),  # Vicuna-7B (LLaMA-1) MLP down, 12 tokens
+    ("moe", 224, 6400, 4096),  # GRIN-MoE expert up, 224 tokens
+    ("mae", 12608, 2048, 512),  # MAE decoder MLP up, batch 64 x 197 tokens
+    ("speech", 4000, 5120, 1280),  # HuBERT-XLarge MLP up, 8 x 500 frames
+    ("decode", 8, 49953, 4096),  # Chinese-LLaMA-2-7B LM head, 8 tokens
+    ("decode", 16, 50264, 2048),  # ruGPT-3-XL LM head, 16 tokens
+    ("mlm", 4096, 28996, 768),  # BioBERT MLM head (cased BERT vocabulary), 8 x 512 tokens
+    ("classifier", 16384, 196, 2048),  # a Stanford Cars 196-class head on ResNet-50 features, batch 16384
+    ("conv", 200704, 36, 18),  # HRNet-W18 1x1 transition 18 -> 36, batch 64 x 56 x 56
+    ("conv", 100352, 48, 24),  # MobileNet-V1 0.75 pointwise 24 -> 48, batch 128 x 28 x 28
+    ("tabular", 131072, 256, 54),  # a Covertype (54 features) input layer to 256, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT23_BASE_INDEX = 4200
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -180,4 +204,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout20": (HOLDOUT20_BASE_INDEX, HOLDOUT20_SHAPES),
     "holdout21": (HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES),
     "holdout22": (HOLDOUT22_BASE_INDEX, HOLDOUT22_SHAPES),
+    "holdout23": (HOLDOUT23_BASE_INDEX, HOLDOUT23_SHAPES),
 }
