@@ -92,6 +92,7 @@ class Prediction(BaseModel):
     estimated: list[str]
     host_floor_s: float = 0.0  # one eager launch with host tensor descriptors (soft floor; 0: none)
     prologues_saved_s: float = 0.0  # persistent kernels: the pipeline fills after each program's first tile
+    past_copies_s: float = 0.0  # one-by-one copies issued for the k-steps past the loop's end, per tile (full wave)
 
     @property
     def predicted_ms(self) -> float:
@@ -151,4 +152,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         waves_s=float(r["waves_s"]), dram_bytes=float(r["dram_bytes"]), dram_s=float(r["dram_s"]),
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),
         floor_s=float(r["floor_s"]), pct_of_peak=(rl.compute_floor_s / t * 100) if finite else 0.0,
-        estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]))
+        estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
+        past_copies_s=float(r["past_copies_s"]))

@@ -12,6 +12,8 @@ from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
+from perfmodel.kernels.lowering import pipelines_elementwise
+from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
 from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import ALIGNMENTS, TileConfig, make_problem
@@ -181,7 +183,10 @@ def _print_sensitivity(sens):
 
 
 def _l2_note(problem, p) -> str:
-    """What the L2 term stands for when the layout makes it more than the tiles' bytes."""
+    """What the L2 term stands for when the layout or the load class makes it more than the tiles' bytes."""
+    if _copies_elementwise(problem, p):
+        which = " and ".join(ELEMENTWISE_OPERANDS[p.alignment])
+        return f"{which} copied one element at a time, at the gather rate" + _l1_note(p)
     lay = LAYOUTS[problem.layout]
     mn_major = [x for x, k_major in (("A", lay.a_k_major), ("B", lay.b_k_major)) if not k_major]
     if DTYPES[problem.dtype].k_major_only and mn_major and p.instruction.startswith("wgmma"):
@@ -190,8 +195,13 @@ def _l2_note(problem, p) -> str:
     return ""
 
 
-def _kstep_note(p) -> str:
-    if p.alignment == "all":
+def _copies_elementwise(problem, p) -> bool:
+    """True where the element-wise operands are pipelined one copy per element (4-byte dtypes)."""
+    return p.alignment != "all" and pipelines_elementwise(problem.dtype)
+
+
+def _kstep_note(p, pipelined: bool) -> str:
+    if pipelined:
         terms = "max(mma, L2, latency) + leak + spills + overhead"
     elif p.alignment == "none":
         terms = "max(mma, element-wise loads) + spills + overhead"
@@ -220,8 +230,10 @@ def predict_cmd(args) -> int:
           f"({fmt_pct(p.pct_of_peak / 100)} of the {p.compute_path} peak), "
           f"{fmt_rate(problem.min_bytes / p.time_s / 1e9)} GB/s, {p.bound}-bound")
     us = 1e6
-    pipelined = p.alignment == "all"
+    pipelined = p.alignment == "all" or _copies_elementwise(problem, p)
     load_note = ALIGNMENTS[p.alignment].note if p.kernel != "tma" else "tensor-descriptor loads: bulk copies, pipelined"
+    if _copies_elementwise(problem, p):
+        load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),
             ("instruction", p.instruction, f"compute path {p.compute_path}"),
@@ -232,7 +244,7 @@ def predict_cmd(args) -> int:
             ("blocks per SM", str(p.blocks_per_sm), f"limited by {p.limiter}"),
             ("programs", str(p.programs), f"{p.waves:.2f} waves"),
             ("k-steps per program", str(p.k_steps), ""),
-            ("k-step", f"{p.kstep_s * us:.3f} us", _kstep_note(p)),
+            ("k-step", f"{p.kstep_s * us:.3f} us", _kstep_note(p, pipelined)),
             ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
             ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(problem, p)),
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
@@ -255,12 +267,16 @@ def predict_cmd(args) -> int:
 
 def _elementwise_note(p) -> str:
     """The element-wise load row: its rates, and what re-reading lines through L1 costs."""
-    note = "one element per load, per thread or SM rate"
+    return "one element per load, per thread or SM rate" + _l1_note(p)
+
+
+def _l1_note(p) -> str:
+    """"; N blocks' re-read lines X KiB, Y KiB of L1[: xF]" where element-wise loads re-read lines, else ""."""
     if p.reused_bytes_per_block <= 0 or p.l1_bytes <= 0:
-        return note
+        return ""
     lines = p.blocks_per_sm * p.reused_bytes_per_block / 1024
     where = f"{p.blocks_per_sm} blocks' re-read lines {lines:.0f} KiB, {p.l1_bytes / 1024:.0f} KiB of L1"
-    return f"{note}; {where}" + (f": x{p.l1_factor:.2f}" if p.l1_factor > 1 else "")
+    return f"; {where}" + (f": x{p.l1_factor:.2f}" if p.l1_factor > 1 else "")
 
 
 def _factor_note(spec, problem, p, cfg) -> str:
@@ -275,8 +291,9 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     """The rows from the tiles to the main kernel's time: waves, DRAM, memory, their max."""
     rows = []
     if p.full_waves:
+        past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
         rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
-                     f"k-steps + prologue + epilogue, {p.blocks_per_sm} blocks/SM"))
+                     f"k-steps + prologue + epilogue{past}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:
         rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
                      f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs"))

@@ -340,6 +340,11 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
     t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
-    past = 0.0 if step.load != "all" else np.where(step.serial, 0.0, step.depth)  # pipelined copies only
-    t_past = past * ks.gather
-    return k_steps * ks.total + t_past + p.pipeline_latency_s + t_epi, ks
+    return k_steps * ks.total + past_copies_time(step, ks) + p.pipeline_latency_s + t_epi, ks
+
+
+def past_copies_time(step: KStep, ks: KStepTime) -> np.ndarray:
+    """The one-by-one copies the pipeline issues for the num_stages - 1 k-steps past the loop's
+    end (module doc): (num_stages - 1) x the k-step's copy time, where the loads are pipelined."""
+    past = 0.0 if step.load != "all" else np.where(step.serial, 0.0, step.depth)
+    return past * ks.gather

@@ -36,7 +36,7 @@ from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, operand_traffic, reused_line_bytes, shares_kmajor_b
-from perfmodel.kernels.pipeline import KStep, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
+from perfmodel.kernels.pipeline import KStep, past_copies_time, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -143,6 +143,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
+            "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
             "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes}
