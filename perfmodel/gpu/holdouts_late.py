@@ -195,6 +195,29 @@ HOLDOUT23_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT23_BASE_INDEX = 4200
 
+# The twenty-fourth hold-out, recorded at the end of session 11 after its last model change, for
+# the next session's changes, never tuned on: layers of model families no suite drew from, six
+# aligned (TinyLlama-1.1B gate+up prefill, RedPajama-INCITE-7B and ChatGLM2-6B MLP decode,
+# Moonlight-16B-A3B expert, MaxViT-B stage-3 MLP, BEATs MLP) and six with N or K not 16-divisible
+# (a CodeT5 LM head in decode, an ELECTRA-small MLM head, an Oxford Flowers-102 head, a
+# YearPredictionMSD input layer, a DARTS 1x1 conv, a HIGGS input layer), in fp16 and tf32 x nn and
+# nt. Indexed from 4300.
+HOLDOUT24_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 4096, 11264, 2048),  # TinyLlama-1.1B gate+up, 4096 tokens
+    ("decode", 24, 16384, 4096),  # RedPajama-INCITE-7B MLP up, 24 tokens
+    ("decode", 8, 4096, 13696),  # ChatGLM2-6B MLP down, 8 tokens
+    ("moe", 384, 2816, 2048),  # Moonlight-16B-A3B expert gate+up, 384 tokens
+    ("vit", 25088, 1536, 384),  # MaxViT-B stage-3 MLP up, batch 32 x 28 x 28
+    ("audio", 7488, 3072, 768),  # BEATs MLP up, 16 clips x 468 patches
+    ("decode", 16, 32100, 768),  # CodeT5-base LM head, 16 tokens
+    ("mlm", 8192, 30522, 256),  # ELECTRA-small generator MLM head, 16 x 512 tokens
+    ("classifier", 8192, 102, 1280),  # an Oxford Flowers-102 head on EfficientNet-B1 features, batch 8192
+    ("tabular", 131072, 512, 90),  # a YearPredictionMSD (90 features) input layer to 512, batch 131072
+    ("conv", 65536, 36, 36),  # DARTS (CIFAR-10, C = 36) preprocessing 1x1 conv, batch 64 x 32 x 32
+    ("tabular", 262144, 300, 28),  # a HIGGS (28 features) input layer to 300, batch 262144
+], dtypes=("fp16", "tf32"))
+HOLDOUT24_BASE_INDEX = 4300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -205,4 +228,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout21": (HOLDOUT21_BASE_INDEX, HOLDOUT21_SHAPES),
     "holdout22": (HOLDOUT22_BASE_INDEX, HOLDOUT22_SHAPES),
     "holdout23": (HOLDOUT23_BASE_INDEX, HOLDOUT23_SHAPES),
+    "holdout24": (HOLDOUT24_BASE_INDEX, HOLDOUT24_SHAPES),
 }
