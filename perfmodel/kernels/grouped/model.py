@@ -10,7 +10,8 @@ its dtype.
 Load class (GemmProblem.alignment): whether Triton can prove K and N (the row strides of A and
 B) 16-element divisible. Divisible operands are loaded in 16-byte vectors through the
 asynchronous-copy pipeline; the others element by element with their own pointer and mask,
-which the pipeliner cannot multi-buffer.
+which the pipeliner cannot multi-buffer for 16-bit and 8-bit elements (4-byte ones it does, one
+copy per element: perfmodel.kernels.lowering.pipelines_elementwise).
 
 Shared memory, with A = BLOCK_M x BLOCK_K x bytes, B = BLOCK_K x BLOCK_N x bytes, and buffers the
 pipelined-buffer count of perfmodel.kernels.lowering (num_stages on sm_90 wgmma, else
@@ -48,6 +49,7 @@ import numpy as np
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
 from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, pipelines_elementwise, uses_wgmma
+from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
 from perfmodel.kernels.registers import FMA_TABLE_DTYPES, RegisterFit, RegisterTable, register_cap, table_key
 from perfmodel.layouts import LAYOUTS
 from perfmodel.kernels.tiled import tiled_time
@@ -110,8 +112,6 @@ SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
               "n": "only N 16-divisible: B in {n} pipelined buffer{s}, A element-wise through one",
               "none": "K and N not 16-divisible: one buffer, no async-copy pipelining",
               "pipelined": "{n} stage buffer{s} of (BM+BN)xBKxbytes, {which} element by element in 4-byte copies"}
-#: which operands a load class loads element by element, for the rule's text
-ELEMENTWISE_OPERANDS = {"k": "B", "n": "A", "none": "A and B"}
 
 
 class GroupedKernel(KernelModel):
@@ -152,7 +152,7 @@ class GroupedKernel(KernelModel):
         regs, spilled, from_table, reg_source = self.registers(spec, problem, load, is_wgmma, cfgs)
         n = max(1, int(np.max(buffers)) if buffers.size else 1)
         rule = SMEM_RULES["pipelined" if pipelined else load].format(n=n, s="s" if n > 1 else "",
-                                                                    which=ELEMENTWISE_OPERANDS.get(load, ""))
+                                                                    which=" and ".join(ELEMENTWISE_OPERANDS[load]))
         return Resources(load=load, threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
                          regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule,
