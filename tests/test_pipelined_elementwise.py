@@ -88,7 +88,8 @@ def test_sixteen_bit_element_wise_loads_are_not_pipelined():
     """fp16 in the same class keeps one buffer and the element-wise load term, with nothing copied past the end."""
     problem = GemmProblem(M=32768, N=500, K=40, dtype="fp16", layout="nt")
     p = predict(SPEC, problem, TileConfig.parse("128x256x32_w8_s3_g8"))
-    assert p.smem_bytes == max((128 + 256) * 32 * 2, 128 * 256 * 2)  # one buffer, or C staged through it
+    # one buffer, or C staged through it 16 columns per warp at a time (N = 500 is not 16-divisible)
+    assert p.smem_bytes == max((128 + 256) * 32 * 2, 128 * min(256, 16 * 8) * 2) == 32768
     assert p.past_copies_s == 0.0
 
 
