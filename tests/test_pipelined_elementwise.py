@@ -29,8 +29,8 @@ def test_only_elements_of_four_bytes_or_more_are_pipelined_alone():
 @pytest.mark.parametrize("name", ["h200/holdout19", "h200/holdout23"])
 def test_tf32_element_wise_shared_memory_matches_the_jit(name):
     """The H200's JIT metadata of every TF32 grouped run in classes k, n and none: the "all" rule
-    (buffers x (A + B)) exact for at least 95% (the misses, 8-warp 128x256x32 at 2 stages, are
-    class all's too), where one buffer for the element-wise operand was exact for about one in
+    (buffers x (A + B), or the fp32 C tile the epilogue stages where larger) exact for at least
+    99%, where one buffer for the element-wise operand was exact for about one in
     nine (configs whose element-wise tile is the smaller one)."""
     model = get("grouped")
     exact = old_exact = n = 0
@@ -45,8 +45,8 @@ def test_tf32_element_wise_shared_memory_matches_the_jit(name):
             continue
         cfgs = ConfigArrays.of(rows)
         res = model.resources(SPEC, problem, cfgs)
-        assert res.elementwise_pipelined
         bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
+        assert np.array_equal(res.elementwise_pipelined, s >= 2)
         buffers = pipelined_buffers(SPEC, s, uses_wgmma(SPEC, "tf32", bm, w))
         a, b = bm * bk * 4, bn * bk * 4
         one_buffer = {"k": buffers * a + b, "n": a + buffers * b, "none": a + b}[problem.alignment]
@@ -55,7 +55,7 @@ def test_tf32_element_wise_shared_memory_matches_the_jit(name):
         old_exact += int(np.sum(one_buffer == measured))
         n += len(rows)
     assert n > 1000
-    assert exact >= 0.95 * n, (exact, n)
+    assert exact >= 0.99 * n, (exact, n)
     assert old_exact <= 0.15 * n, (old_exact, n)
 
 
@@ -101,3 +101,17 @@ def test_more_stages_cost_copies_where_k_is_short():
         problem = GemmProblem(M=200704, N=88, K=K, dtype="tf32", layout="nt")
         t = [predict(SPEC, problem, TileConfig.parse(f"128x32x32_w4_s{s}_g1")).time_s for s in (2, 3)]
         assert lo <= t[1] / t[0] <= hi, (K, t)
+
+
+@pytest.mark.parametrize("config, layout, smem", [
+    ("64x64x32_w4_s1_g8", "nt", 16384), ("64x256x16_w4_s1_g8", "nt", 65536), ("128x256x32_w8_s1_g8", "nt", 131072)])
+def test_without_a_pipeline_tf32_element_wise_loads_go_through_registers(config, layout, smem):
+    """num_stages = 1: no pipeline, so no async copies (offline sm_90 compiles of class none:
+    no cp.async, one ld.global per element; shared memory the fp32 C tile the epilogue stages,
+    16,384 / 65,536 / 131,072 bytes), and the k-step takes the element-wise load term."""
+    problem = GemmProblem(M=32768, N=500, K=40, dtype="tf32", layout=layout)
+    p = predict(SPEC, problem, TileConfig.parse(config))
+    assert p.smem_bytes == smem
+    assert p.past_copies_s == 0.0
+    ctx, terms = _terms(problem, config)
+    assert float(terms["latency_s"][0]) >= ctx.params.scalar_load_fixed_s  # the element-wise loads, not L / depth

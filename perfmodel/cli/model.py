@@ -196,8 +196,9 @@ def _l2_note(problem, p) -> str:
 
 
 def _copies_elementwise(problem, p) -> bool:
-    """True where the element-wise operands are pipelined one copy per element (4-byte dtypes)."""
-    return p.alignment != "all" and pipelines_elementwise(problem.dtype)
+    """True where the element-wise operands are pipelined one copy per element (4-byte dtypes, a
+    pipeline: num_stages >= 2)."""
+    return p.alignment != "all" and pipelines_elementwise(problem.dtype) and TileConfig.parse(p.config).num_stages >= 2
 
 
 def _kstep_note(p, pipelined: bool) -> str:

@@ -81,8 +81,9 @@ class Resources:
     """What each config takes on the device (arrays), and how the kernel loads its operands.
 
     load: the load class of the main loop ("all", "k", "n", "none": perfmodel.problem.ALIGNMENTS)
-    elementwise_pipelined: the element-wise operands of load "k", "n" or "none" are pipelined all
-    the same (4-byte elements and larger: perfmodel.kernels.lowering.pipelines_elementwise)
+    elementwise_pipelined: per config, the element-wise operands of load "k", "n" or "none" are
+    pipelined all the same (4-byte elements and larger, num_stages >= 2:
+    perfmodel.kernels.lowering.pipelines_elementwise)
     stage_buffers: shared-memory buffers of the pipelined operand(s)
     regs_from_table: registers read from a compiled table (False: the linear fit)
     register_source: where the table registers came from, one line (e.g. "Triton 3.6.0 compile
@@ -99,7 +100,7 @@ class Resources:
     is_wgmma: np.ndarray
     register_source: str
     smem_rule: str
-    elementwise_pipelined: bool = False
+    elementwise_pipelined: "np.ndarray | bool" = False
 
 
 @dataclass(frozen=True)

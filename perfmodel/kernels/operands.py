@@ -76,7 +76,7 @@ def _rows(k_major: bool, mn, bk, e):
 ELEMENTWISE_OPERANDS = {"all": (), "k": ("B",), "n": ("A",), "none": ("A", "B")}
 
 
-def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=()) -> OperandTraffic:
+def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(), copied_where=True) -> OperandTraffic:
     """The A and B tiles of a k-step (module doc); `smem_k_major` (arrays): the dot is an
     instruction that reads its operands from shared memory K-major only for TF32/FP8: sm_90's
     wgmma. mma.sync loads its operands into registers first and reads either majorness (the
@@ -84,7 +84,8 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
     AMD's MFMA does the same, and no timed AMD run says what its transposes cost. `copied`: the
     operands ("A", "B") the pipeline copies one element at a time because their strides are not
     known 16-divisible (4-byte elements: perfmodel.kernels.lowering.pipelines_elementwise),
-    whatever the instruction: they count as gathered (module doc)."""
+    whatever the instruction: they count as gathered (module doc), where `copied_where` (arrays:
+    the configs that pipeline them, num_stages >= 2)."""
     lay, e = LAYOUTS[problem.layout], problem.in_bytes
     total = np.zeros(np.shape(bm), dtype=float)
     gathered = np.zeros(np.shape(bm), dtype=float)
@@ -92,7 +93,7 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
     for name, k_major, mn in (("A", lay.a_k_major, bm), ("B", lay.b_k_major, bn)):
         rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
         total += rows * np.ceil(row_bytes / line_bytes) * line_bytes
-        one_by_one = (name in copied) | (gather & (not k_major))
+        one_by_one = ((name in copied) & np.asarray(copied_where)) | (gather & (not k_major))
         gathered += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
     return OperandTraffic(total, gathered)
 

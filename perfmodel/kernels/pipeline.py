@@ -188,6 +188,8 @@ class KStep:
     sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
     depth        loads in flight ahead of the math: num_stages - 1 where pipelined, else 1
     load         load class: "all", "k", "n" or "none" (perfmodel.problem.ALIGNMENTS)
+    pipelined    per config, every load goes through the pipeline (load "all"; 4-byte element-wise
+                 loads at num_stages >= 2); elsewhere the element-wise terms apply
     elems_per_thread / elems_per_block   elements loaded one by one (0 for load "all")
     spilled      spilled registers per thread
     serial       num_stages == 1: nothing is prefetched
@@ -214,6 +216,7 @@ class KStep:
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
+    pipelined: np.ndarray | None = None  # every load pipelined (None: where load is "all")
 
 
 def _max(*xs):
@@ -295,7 +298,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
-    t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * (l1 if step.load == "all" else 1.0)
+    pipe = pipelined(step)
+    t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather)
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
@@ -305,22 +309,29 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
-    if step.load == "all":
-        top = _max(t_mma, t_l2, t_lat)
-        t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
-        t_k = np.where(step.serial, t_lat + _max(t_mma, t_l2), t_k)
-    else:
-        t_lat = np.maximum(p.scalar_load_fixed_s + step.elems_per_thread * p.scalar_load_s_per_elem,
-                           b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
+    top = _max(t_mma, t_l2, t_lat)
+    t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
+    t_k = np.where(step.serial, t_lat + _max(t_mma, t_l2), t_k)
+    if step.load != "all" and not np.all(pipe):  # element-wise loads through registers
+        t_el = np.maximum(p.scalar_load_fixed_s + step.elems_per_thread * p.scalar_load_s_per_elem,
+                          b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
         if step.load == "k":  # B element by element: slower than the unaligned class's rates
-            t_lat = t_lat * p.mixed_k_load_factor
-        t_lat = t_lat * l1
+            t_el = t_el * p.mixed_k_load_factor
+        t_el = t_el * l1
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
-        t_k = np.where(step.serial, t_lat + t_top, np.maximum(t_top, t_lat))
+        t_k = np.where(pipe, t_k, np.where(step.serial, t_el + t_top, np.maximum(t_top, t_el)))
+        t_lat = np.where(pipe, t_lat, t_el)
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1)
+
+
+def pipelined(step: KStep) -> np.ndarray:
+    """Where every load of the k-step goes through the pipeline (KStep.pipelined; load "all" where unset)."""
+    if step.pipelined is not None:
+        return step.pipelined
+    return np.full(np.shape(step.depth), step.load == "all")
 
 
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
@@ -346,5 +357,5 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
 def past_copies_time(step: KStep, ks: KStepTime) -> np.ndarray:
     """The one-by-one copies the pipeline issues for the num_stages - 1 k-steps past the loop's
     end (module doc): (num_stages - 1) x the k-step's copy time, where the loads are pipelined."""
-    past = 0.0 if step.load != "all" else np.where(step.serial, 0.0, step.depth)
+    past = np.where(pipelined(step) & ~np.asarray(step.serial), step.depth, 0.0)
     return past * ks.gather

@@ -60,19 +60,21 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
     bm, bn, bk, w, s = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     e = ctx.problem.in_bytes
     threads = res.threads.astype(float)
-    # element-wise operands the pipeline copies one by one load like vectors, as gathered elements
-    load = "all" if res.elementwise_pipelined else res.load
-    elems_blk = _ELEMENTWISE[load](bm, bn, bk).astype(float)
+    # where element-wise operands are pipelined (4-byte elements, num_stages >= 2) they load like
+    # vectors, each element a gathered copy; elsewhere through registers (the element-wise terms)
+    pipelined = np.ones(np.shape(s), dtype=bool) if res.load == "all" else \
+        np.broadcast_to(np.asarray(res.elementwise_pipelined, dtype=bool), np.shape(s))
+    elems_blk = _ELEMENTWISE[res.load](bm, bn, bk).astype(float)
     family = ctx.spec.toolchain.mma_family
     line = int(ctx.spec.memory.l2_line_bytes.value)
-    ops = operand_traffic(ctx.problem, bm, bn, bk, line, res.is_wgmma,
-                          copied=ELEMENTWISE_OPERANDS[res.load] if res.elementwise_pipelined else ())
+    ops = operand_traffic(ctx.problem, bm, bn, bk, line, res.is_wgmma, copied=ELEMENTWISE_OPERANDS[res.load],
+                          copied_where=pipelined)
     l1 = None if blocks is None else l1_bytes(ctx.spec, res.smem_bytes, blocks, prefers_shared(ctx.spec, res.smem_bytes))
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
-        depth=np.maximum(s - 1, 1) if load == "all" else np.ones_like(s), load=load,
+        depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk, spilled=res.spilled_regs.astype(float),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
