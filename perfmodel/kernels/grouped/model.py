@@ -30,9 +30,11 @@ sm_90, 32 on sm_80 (C_STAGED_COLUMNS_PER_WARP; fitted on the offline compiles, n
 conversion is done in chunks of that width). Exact for 99.4-99.7% of the sm_80/sm_90 compiles in
 class none, nn and nt (95.7-99.4% with the whole C tile, 86% with none), and sm_80 class k 96.6 ->
 99.4% (session 11); C staged with N 16-divisible (class none in nt: 32 KiB for some 8-warp
-tiles) is left out. An fp32 C out of wgmma (TF32) is staged whole, whatever N: BM x BN x 4 (the
-H200's JIT on every TF32 run of holdout19, 20 and 23, and offline sm_90 TF32 compiles, 96 -> 100%:
-the 8-warp 128x256x32 tiles at 2 stages were the misses).
+tiles) is left out. 4-byte elements out of wgmma (TF32's C, split-K's fp32 partial tiles: the
+kernel's epilogue_bytes) are staged whole, whatever N: BM x BN x 4 (the H200's JIT on every TF32
+run of holdout19, 20 and 23, and offline sm_90 TF32 compiles, 96 -> 100%: the 8-warp 128x256x32
+tiles at 2 stages were the misses; split-K runs of holdout16-23, runs and hopper 75-100% ->
+99.3-100%).
 Hygon DCUs use the AMD rules: their Triton backend derives from AMD's, and seed 000's "an
 additional stage does not necessarily allocate one extra LDS buffer" is what the AMD rule shows
 (num_stages - 1 buffers); a proxy, as no gfx926/gfx936 compiler was available. Checked against
@@ -120,19 +122,19 @@ def pointer_smem(spec: HardwareSpec, load: str, bm, bn, bk, e, buffers, c_scratc
 C_STAGED_COLUMNS_PER_WARP = {True: 16, False: 32}
 
 
-def epilogue_scratch(spec: HardwareSpec, problem: GemmProblem, bm, bn, w, is_wgmma) -> np.ndarray:
-    """Shared bytes the epilogue stages C through (module doc), on NVIDIA: a 16-bit C whose
-    stores go element by element (N not 16-divisible), BM x min(BN, c x warps) x 2, c =
-    C_STAGED_COLUMNS_PER_WARP; an fp32 C out of wgmma (TF32), the whole BM x BN x 4 tile; 0
-    elsewhere."""
+def epilogue_scratch(spec: HardwareSpec, problem: GemmProblem, bm, bn, w, is_wgmma, out_bytes: int) -> np.ndarray:
+    """Shared bytes the epilogue stages its tile through (module doc), on NVIDIA, `out_bytes` the
+    size of the elements it stores (the kernel's epilogue_bytes): 16-bit elements stored one by
+    one (N not 16-divisible), BM x min(BN, c x warps) x 2, c = C_STAGED_COLUMNS_PER_WARP; 4-byte
+    elements out of wgmma, the whole BM x BN x 4 tile; 0 elsewhere."""
     if spec.backend == "hip":
         return np.zeros(np.shape(bm), dtype=np.int64)
-    if problem.out_bytes == 4:
+    if out_bytes == 4:
         return np.where(is_wgmma, bm * bn * 4, 0)
-    if problem.N % 16 == 0 or problem.out_bytes != 2:
+    if problem.N % 16 == 0 or out_bytes != 2:
         return np.zeros(np.shape(bm), dtype=np.int64)
     c = C_STAGED_COLUMNS_PER_WARP[spec.has("warpgroup_mma")]
-    return bm * np.minimum(bn, c * w) * problem.out_bytes
+    return bm * np.minimum(bn, c * w) * out_bytes
 
 
 SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
@@ -176,7 +178,7 @@ class GroupedKernel(KernelModel):
         # 4-byte element-wise loads are pipelined where there is a pipeline (num_stages >= 2)
         pipelined = (load != "all" and pipelines_elementwise(problem.dtype)) & (np.asarray(s) >= 2)
         is_wgmma = uses_wgmma(spec, problem.dtype, bm, w)
-        scratch = epilogue_scratch(spec, problem, bm, bn, w, is_wgmma)
+        scratch = epilogue_scratch(spec, problem, bm, bn, w, is_wgmma, self.epilogue_bytes(problem))
         stage_bufs = pipelined_buffers(spec, s, is_wgmma)
         smem_all, buf_all = pointer_smem(spec, "all", bm, bn, bk, problem.in_bytes, stage_bufs, scratch)
         smem_cls, buf_cls = pointer_smem(spec, load, bm, bn, bk, problem.in_bytes, stage_bufs, scratch)
