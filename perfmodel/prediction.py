@@ -93,6 +93,7 @@ class Prediction(BaseModel):
     host_floor_s: float = 0.0  # one eager launch with host tensor descriptors (soft floor; 0: none)
     prologues_saved_s: float = 0.0  # persistent kernels: the pipeline fills after each program's first tile
     past_copies_s: float = 0.0  # one-by-one copies issued for the k-steps past the loop's end, per tile (full wave)
+    elementwise_pipelined: bool = False  # the element-wise operands are pipelined, one copy per element (Resources)
 
     @property
     def predicted_ms(self) -> float:
@@ -153,4 +154,4 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),
         floor_s=float(r["floor_s"]), pct_of_peak=(rl.compute_floor_s / t * 100) if finite else 0.0,
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
-        past_copies_s=float(r["past_copies_s"]))
+        past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]))

@@ -12,7 +12,6 @@ from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
-from perfmodel.kernels.lowering import pipelines_elementwise
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
 from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS
@@ -184,7 +183,7 @@ def _print_sensitivity(sens):
 
 def _l2_note(problem, p) -> str:
     """What the L2 term stands for when the layout or the load class makes it more than the tiles' bytes."""
-    if _copies_elementwise(problem, p):
+    if p.elementwise_pipelined:
         which = " and ".join(ELEMENTWISE_OPERANDS[p.alignment])
         return f"{which} copied one element at a time, at the gather rate" + _l1_note(p)
     lay = LAYOUTS[problem.layout]
@@ -193,12 +192,6 @@ def _l2_note(problem, p) -> str:
         return (f"{' and '.join(mn_major)} stored MN-major: transposed into shared memory element by element "
                 f"({problem.dtype} wgmma reads K-major only)")
     return ""
-
-
-def _copies_elementwise(problem, p) -> bool:
-    """True where the element-wise operands are pipelined one copy per element (4-byte dtypes, a
-    pipeline: num_stages >= 2)."""
-    return p.alignment != "all" and pipelines_elementwise(problem.dtype) and TileConfig.parse(p.config).num_stages >= 2
 
 
 def _kstep_note(p, pipelined: bool) -> str:
@@ -231,9 +224,9 @@ def predict_cmd(args) -> int:
           f"({fmt_pct(p.pct_of_peak / 100)} of the {p.compute_path} peak), "
           f"{fmt_rate(problem.min_bytes / p.time_s / 1e9)} GB/s, {p.bound}-bound")
     us = 1e6
-    pipelined = p.alignment == "all" or _copies_elementwise(problem, p)
+    pipelined = p.alignment == "all" or p.elementwise_pipelined
     load_note = ALIGNMENTS[p.alignment].note if p.kernel != "tma" else "tensor-descriptor loads: bulk copies, pipelined"
-    if _copies_elementwise(problem, p):
+    if p.elementwise_pipelined:
         load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),

@@ -57,5 +57,6 @@ def evaluate(model: KernelModel, ctx: Context, cfgs: ConfigArrays) -> dict[str, 
         "limiter": limiter, "regs": res.regs, "spilled_regs": res.spilled_regs, "regs_from_table": res.regs_from_table,
         "smem_bytes": res.smem_bytes, "is_wgmma": res.is_wgmma, "threads": res.threads,
         "alignment": np.full(n, res.load), "kernel": np.full(n, model.name),
+        "elementwise_pipelined": np.broadcast_to(np.asarray(res.elementwise_pipelined, dtype=bool), (n,)),
     })
     return out

@@ -211,12 +211,12 @@ class KStep:
     spilled: np.ndarray
     serial: np.ndarray
     k_chain: np.ndarray
+    pipelined: np.ndarray
     shared_kmajor_b: np.ndarray | None = None  # warpgroups share a K-major B tile (operands.shares_kmajor_b)
     mma_n: np.ndarray | None = None  # N of one wgmma instruction (0 where the dot is not wgmma)
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
-    pipelined: np.ndarray | None = None  # every load pipelined (None: where load is "all")
 
 
 def _max(*xs):
@@ -298,7 +298,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
-    pipe = pipelined(step)
+    pipe = step.pipelined
     t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather)
     t_lat = p.pipeline_latency_s / step.depth
@@ -327,13 +327,6 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1)
 
 
-def pipelined(step: KStep) -> np.ndarray:
-    """Where every load of the k-step goes through the pipeline (KStep.pipelined; load "all" where unset)."""
-    if step.pipelined is not None:
-        return step.pipelined
-    return np.full(np.shape(step.depth), step.load == "all")
-
-
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
     """What the element-wise loads' lines cost once the resident blocks' lines outgrow L1:
     max(1, b x reused bytes / (r0 x L1))^h (module doc); 1 where nothing is re-read or the
@@ -357,5 +350,5 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
 def past_copies_time(step: KStep, ks: KStepTime) -> np.ndarray:
     """The one-by-one copies the pipeline issues for the num_stages - 1 k-steps past the loop's
     end (module doc): (num_stages - 1) x the k-step's copy time, where the loads are pipelined."""
-    past = np.where(pipelined(step) & ~np.asarray(step.serial), step.depth, 0.0)
+    past = np.where(step.pipelined & ~np.asarray(step.serial), step.depth, 0.0)
     return past * ks.gather
