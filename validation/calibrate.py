@@ -83,11 +83,15 @@ FITTED = "  # fitted on timed GEMMs"
 
 def write_yaml(vals: dict, path: Path) -> None:
     """Replace the derived part of the device file's calibration block: up to the constants fitted
-    on timed GEMMs (FITTED, kept as they are) or else up to matrix_achieved_ops_per_s."""
+    on timed GEMMs (FITTED, kept as they are) or else up to matrix_achieved_ops_per_s. Constants
+    of that part this script does not derive (another script's, e.g. fit_l1_thrash.py's) are kept,
+    after the derived ones."""
     text = path.read_text()
     start = text.index("calibration:")
     end = text.index(FITTED) if FITTED in text else text.index("  matrix_achieved_ops_per_s:")
-    path.write_text(text[:start] + yaml_block(vals) + "\n" + text[end:])
+    others = [line for line in text[start:end].splitlines()[1:]
+              if line.strip() and line.split(":")[0].strip() not in SOURCES]
+    path.write_text(text[:start] + "\n".join([yaml_block(vals), *others]) + "\n" + text[end:])
 
 
 def main(argv=None) -> int:

@@ -281,16 +281,21 @@ def _factor_note(spec, problem, p, cfg) -> str:
     return f"measured on this device: calibration tile_factors, {key}"
 
 
+def _first_step(seconds: float, us: float) -> str:
+    """The note on a lone block's first k-step (perfmodel.kernels.pipeline.first_step_time), if any."""
+    return f" + {seconds * us:.2f} us for the first k-step's loads (a lone block: nothing hides them)" if seconds else ""
+
+
 def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     """The rows from the tiles to the main kernel's time: waves, DRAM, memory, their max."""
     rows = []
     if p.full_waves:
         past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
         rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
-                     f"k-steps + prologue + epilogue{past}, {p.blocks_per_sm} blocks/SM"))
+                     f"k-steps + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:
         rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
-                     f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs"))
+                     f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs{_first_step(p.tail_first_step_s, us)}"))
     how = " + ".join(([f"{p.full_waves} x {p.tile_s * us:.2f}"] if p.full_waves else []) +
                      ([f"{p.tail_tile_s * us:.2f}"] if p.tail_tile_s else []))
     how = how if p.full_waves else "one partial wave"

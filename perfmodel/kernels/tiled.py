@@ -36,7 +36,8 @@ from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, operand_traffic, reused_line_bytes, shares_kmajor_b
-from perfmodel.kernels.pipeline import KStep, past_copies_time, smem_bytes_per_kstep, spill_time, tile_time, wgmma_n
+from perfmodel.kernels.pipeline import (KStep, first_step_time, past_copies_time, smem_bytes_per_kstep, spill_time, tile_time,
+                                        wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -119,7 +120,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     busy = np.where(full > 0, p.sms, active_tail)  # SMs the kernel keeps busy before any tail
     t_full, ks = tile_time(p, step, blocks=b, active_sms=busy, k_steps=n_k, epilogue_bytes=epilogue)
     # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
-    t_tail, _ = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
+    t_tail, ks_tail = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
                           clock_sms=busy)
     saved = (np.ceil(progs / per_wave) - 1) * p.pipeline_latency_s if persistent else np.zeros(cfgs.size)
     t_waves = full * t_full + (rest > 0) * t_tail - saved
@@ -146,6 +147,8 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
+            "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
+            "tail_first_step_s": np.where(rest > 0, first_step_time(ks_tail, b_tail), 0.0),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
             "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes}
