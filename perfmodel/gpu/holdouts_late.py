@@ -243,6 +243,29 @@ HOLDOUT25_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT25_BASE_INDEX = 4400
 
+# The twenty-sixth hold-out, recorded in session 12 after holdout24 and holdout25 had judged (and
+# been read for) its first change, before any later change is shaped, never tuned on: layers of
+# model families no suite drew from, three aligned (Nanbeige-16B MLP up and CoAtNet-0 MLP at
+# decode and batch size, a Wide & Deep layer), four with N not 16-divisible (Jais-13B's SwiGLU
+# prefill, BTLM-3B-8K MLP and MOSS LM head at decode, an MNIST MLP layer: load class "k" in nn) and
+# five with K not (load class "n" in nn: Sentinel-2, 12-lead ECG, ogbg-molhiv GCN and UCI-HAR input
+# layers, a wide-and-deep census layer), in fp16 and tf32 x nn and nt. Indexed from 4500.
+HOLDOUT26_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 2048, 13653, 5120),  # Jais-13B MLP up (SwiGLU width 13653), 2048 tokens
+    ("decode", 8, 16384, 5120),  # Nanbeige-16B MLP up, 8 tokens
+    ("decode", 48, 5120, 16384),  # Nanbeige-16B MLP down, 48 tokens
+    ("decode", 16, 6826, 2560),  # BTLM-3B-8K MLP up (SwiGLU width 6826), 16 tokens
+    ("decode", 4, 106072, 6144),  # MOSS-moon-003 LM head, 4 tokens
+    ("vit", 100352, 384, 96),  # CoAtNet-0 stage-1 MLP up 96 -> 384, batch 32 x 56 x 56
+    ("remote", 262144, 64, 117),  # a Sentinel-2 (13 bands) 3x3 first conv to 64, batch 16 x 128 x 128
+    ("ecg", 320000, 64, 180),  # a 12-lead ECG ResNet first conv (kernel 15) to 64, 64 records x 5000 samples
+    ("tabular", 65536, 1024, 42),  # a Wide & Deep (census, 42 inputs) deep layer to 1024, batch 65536
+    ("molecule", 819200, 256, 9),  # GCN on ogbg-molhiv: 9 atom features -> 256, 32768 molecules x 25 atoms
+    ("har", 65536, 512, 561),  # a UCI-HAR (561 features) MLP input layer to 512, batch 65536
+    ("mnist", 65536, 500, 784),  # an MNIST MLP 784 -> 500, batch 65536
+], dtypes=("fp16", "tf32"))
+HOLDOUT26_BASE_INDEX = 4500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -255,4 +278,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout23": (HOLDOUT23_BASE_INDEX, HOLDOUT23_SHAPES),
     "holdout24": (HOLDOUT24_BASE_INDEX, HOLDOUT24_SHAPES),
     "holdout25": (HOLDOUT25_BASE_INDEX, HOLDOUT25_SHAPES),
+    "holdout26": (HOLDOUT26_BASE_INDEX, HOLDOUT26_SHAPES),
 }
