@@ -245,11 +245,11 @@ HOLDOUT25_BASE_INDEX = 4400
 
 # The twenty-sixth hold-out, recorded in session 12 after holdout24 and holdout25 had judged (and
 # been read for) its first change, before any later change is shaped, never tuned on: layers of
-# model families no suite drew from, three aligned (Nanbeige-16B MLP up and CoAtNet-0 MLP at
-# decode and batch size, a Wide & Deep layer), four with N not 16-divisible (Jais-13B's SwiGLU
-# prefill, BTLM-3B-8K MLP and MOSS LM head at decode, an MNIST MLP layer: load class "k" in nn) and
-# five with K not (load class "n" in nn: Sentinel-2, 12-lead ECG, ogbg-molhiv GCN and UCI-HAR input
-# layers, a wide-and-deep census layer), in fp16 and tf32 x nn and nt. Indexed from 4500.
+# model families no suite drew from, three aligned (Nanbeige-16B MLP up and down at decode, a
+# CoAtNet-0 MLP), four with N not 16-divisible (Jais-13B's SwiGLU prefill, BTLM-3B-8K MLP and MOSS
+# LM head at decode, an MNIST MLP layer: load class "k" in nn) and five with K not (load class "n"
+# in nn, "none" in nt: Sentinel-2, 12-lead ECG, Wide & Deep census, ogbg-molhiv GCN and UCI-HAR
+# input layers), in fp16 and tf32 x nn and nt. Indexed from 4500.
 HOLDOUT26_SHAPES: list[tuple] = in_layouts([
     ("prefill", 2048, 13653, 5120),  # Jais-13B MLP up (SwiGLU width 13653), 2048 tokens
     ("decode", 8, 16384, 5120),  # Nanbeige-16B MLP up, 8 tokens
