@@ -67,18 +67,14 @@ def _terms(problem, config):
 
 
 def test_element_wise_tf32_copies_are_gathered_and_repeat_past_the_loop():
-    """A class-none TF32 nt k-step copies (BM + BN) x BK elements one by one, both operands
-    K-major (no lines re-read, nothing transposed: the K-major copy time, session 12), and its
-    tile pays num_stages - 1 more such copies; recomputed from the definitions, against predict's
-    own terms."""
+    """A class-none TF32 nt k-step copies (BM + BN) x BK elements one by one at the gather rate
+    (no lines re-read: both operands K-major), and its tile pays num_stages - 1 more such copies;
+    recomputed from the definitions, against predict's own terms."""
     problem = GemmProblem(M=32768, N=500, K=40, dtype="tf32", layout="nt")
     assert problem.alignment == "none"
     p = predict(SPEC, problem, TileConfig.parse("128x256x32_w8_s3_g8"))
     ctx, _ = _terms(problem, "128x256x32_w8_s3_g8")
-    c = ctx.params
-    copied = (128 + 256) * 32
-    gather = max(p.blocks_per_sm * copied / (c.kmajor_copy_factor * c.gather_elems_per_s_per_sm),
-                 copied / 256 * c.copy_issue_s_per_elem)
+    gather = p.blocks_per_sm * (128 + 256) * 32 / ctx.params.gather_elems_per_s_per_sm
     assert p.l2_s_per_kstep == pytest.approx(gather, rel=1e-9)  # the copies outweigh the tiles' L2 bytes here
     assert p.past_copies_s == pytest.approx(2 * gather, rel=1e-9)
     # the rest of the tile (prologue, epilogue) does not depend on the stages: one stage fewer, one copy stage less
@@ -119,47 +115,3 @@ def test_without_a_pipeline_tf32_element_wise_loads_go_through_registers(config,
     assert p.past_copies_s == 0.0
     ctx, terms = _terms(problem, config)
     assert float(terms["latency_s"][0]) >= ctx.params.scalar_load_fixed_s  # the element-wise loads, not L / depth
-
-
-def test_kmajor_copies_cost_the_longer_of_the_sm_rate_and_a_threads_chain():
-    """The copies of a K-major element-wise operand (session 12): class none in nt copies A and B
-    from K-major rows, so all its gathered elements take kmajor_copy_time, recomputed here:
-    max(b x copied / (m R_g), copied / threads x t_c). In nn class none B is transposed (N-major):
-    only A's copies are K-major."""
-    from perfmodel.kernels import pipeline
-    from perfmodel.kernels.tiled import kstep_of
-
-    p = pipeline.timing_params(SPEC, "tf32")
-    for layout, kmajor_share in (("nt", 1.0), ("nn", 128 / (128 + 256))):
-        problem = GemmProblem(M=131072, N=250, K=122, dtype="tf32", layout=layout)
-        ctx = context(SPEC, problem)
-        cfgs = ConfigArrays.of([TileConfig.parse("128x256x32_w8_s2_g8").as_dict()])
-        model = get("grouped")
-        step = kstep_of(ctx, cfgs, model.resources(SPEC, problem, cfgs), model.loop_rules(), blocks=np.array([1.0]))
-        assert step.gathered[0] == (128 + 256) * 32
-        assert step.kmajor_copied[0] == kmajor_share * step.gathered[0]
-        copied = step.kmajor_copied[0]
-        want = max(copied / (p.kmajor_copy_factor * p.gather_elems_per_s_per_sm), copied / 256 * p.copy_issue_s_per_elem)
-        assert np.isclose(pipeline.kmajor_copy_time(p, 1.0, copied, 256.0), want)
-    assert p.kmajor_copy_factor > 1 and p.copy_issue_s_per_elem > 0
-
-
-def test_kmajor_copies_order_the_class_none_tf32_runs_better_than_the_gather_rate(monkeypatch):
-    """On the read sets' TF32 class-none `nt` shapes (holdout24, holdout25), median Spearman with
-    the K-major copy cost against the model with those copies at the gather rate (m 1, t_c 0)."""
-    from perfmodel.kernels import pipeline
-    from perfmodel.scoring.datasets import load_runs
-    from perfmodel.scoring.metrics import VIEWS, score_shape
-    from perfmodel.scoring.rankers import problem_of
-
-    def rhos():
-        return [score_shape(s, VIEWS["perfmodel"]).spearman for name in ("holdout24", "holdout25")
-                for s in load_runs(f"h200/{name}").shapes
-                if s.dtype == "tf32" and s.layout == "nt" and problem_of(s).alignment == "none"]
-
-    with_copies = rhos()
-    monkeypatch.setattr(pipeline, "kmajor_copy_time",
-                        lambda p, blocks, copied, threads: blocks * copied / p.gather_elems_per_s_per_sm)
-    gather_rate = rhos()
-    assert len(with_copies) >= 8
-    assert np.median(with_copies) > np.median(gather_rate) + 0.05, (np.median(with_copies), np.median(gather_rate))

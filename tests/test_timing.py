@@ -251,22 +251,13 @@ def test_no_mirrored_wgmma_tiles_tie_at_the_top():
     """On every committed H200 set (validation/fit_wgmma_n.py's, the mixed ones and FP8), no shape's
     top predicted time is shared by a tile and its mirror (BLOCK_M and BLOCK_N swapped, all else
     equal) in a dtype with wgmma: the narrower instruction is predicted slower, as measured.
-    (95 shapes of these sets tied so with g = 0; IEEE fp32, on the FMA path, still ties.) Left
-    out: TF32 in `nt` with neither K nor N 16-divisible, where both operands are copied element by
-    element from K-major rows and those copies bind the k-step (session 12's kmajor_copy_time):
-    nothing in the model tells a tile from its mirror there (holdout4's 1500x3001x1999 tf32 nt
-    ties 128x64x32_w8 with 64x128x32_w8, measured 0.226 and 0.240 ms)."""
+    (95 shapes of these sets tied so with g = 0; IEEE fp32, on the FMA path, still ties.)"""
     from perfmodel.scoring.metrics import VIEWS, score_shape
-    from perfmodel.scoring.rankers import problem_of
     from validation.fit_wgmma_n import SETS, mirrored_ties
-
-    def symmetric(s):
-        return s.dtype == "tf32" and s.layout == "nt" and problem_of(s).alignment == "none"
 
     view = VIEWS["perfmodel"]
     tied = [f"{name}: {s.label()}" for name in (*SETS, "mixed", "mixed2", "fp8")
-            for s in load_runs(f"h200/{name}").shapes
-            if s.dtype != "fp32" and not symmetric(s) and mirrored_ties(score_shape(s, view), view)]
+            for s in load_runs(f"h200/{name}").shapes if s.dtype != "fp32" and mirrored_ties(score_shape(s, view), view)]
     assert not tied, tied
 
 

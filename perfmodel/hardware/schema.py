@@ -225,8 +225,6 @@ class Calibration(Frozen):
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     gather_elems_per_s_per_sm: Union[ElemsPerS, None] = None
-    kmajor_copy_factor: Union[Factor, None] = None  # element copies of a K-major operand / the gather rate
-    copy_issue_s_per_elem: Union[SecondsOrZero, None] = None  # a thread's element copies, one after another
     spill_s_per_reg: Union[SecondsOrZero, None] = None
     vector_efficiency: Union[Ratio, None] = None
     dram_read_over_copy: Union[Factor, None] = None

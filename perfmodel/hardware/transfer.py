@@ -10,13 +10,12 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
-                                                                      kmajor_copy_factor, memory_overlap_exponent,
+                                                                      memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
-                                                                      scalar_load_s_per_elem, spill_s_per_reg,
-                                                                      copy_issue_s_per_elem
+                                                                      scalar_load_s_per_elem, spill_s_per_reg
     per_clock     per-SM rate x this clock / reference clock          scalar_load_elems_per_s_per_sm,
                                                                       gather_elems_per_s_per_sm
     per_sm_clock  rate / (reference SMs x clock) x SMs x clock        l2_bw_achieved_bytes_per_s
@@ -49,8 +48,6 @@ RULES: dict[str, str] = {
     "wgmma_n_exponent": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
-    "kmajor_copy_factor": "same",
-    "copy_issue_s_per_elem": "cycles",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -90,10 +87,6 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                              "outgrow L1"),
     "l1_thrash_exponent": (0.0, "estimated from nothing measured: L1 misses of element-wise loads cost "
                                 "nothing"),
-    "kmajor_copy_factor": (1.0, "estimated from nothing measured: an element copied from a K-major operand "
-                                "costs what a transposed one does"),
-    "copy_issue_s_per_elem": (0.0, "estimated from nothing measured: a thread's element copies overlap "
-                                   "one another"),
 }
 
 

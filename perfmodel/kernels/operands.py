@@ -34,12 +34,9 @@ ways in 16-bit: it takes no factor.
 
 Element-wise operands of 4-byte dtypes (TF32, FP32) are pipelined all the same, one 4-byte copy
 per element (perfmodel.kernels.lowering.pipelines_elementwise), whatever the instruction: those
-elements count as gathered; those of a K-major operand (a warp's 32 copies read one line, nothing
-is transposed) are kept apart (`kmajor_copied_elems`) and cost what
-perfmodel.kernels.pipeline.kmajor_copy_time says: 4.7x the gather rate per SM, or each thread's
-copies one after another, whichever is longer. The rate alone set the scale of class-none TF32
-k-steps right but ranked worse (session 11); with the per-thread term it ranks as well as the
-gather rate did and orders the configs far better (validation/NOTES.md, session 12).
+elements count as gathered, at the gather rate. A separate rate for copies from a K-major operand
+(a warp's copy reads one line there) was fitted (4.7x the gather rate) and set the scale of
+class-none TF32 k-steps right, but ranked worse on the read sets (validation/NOTES.md, session 11).
 
 Lines re-read through L1: where the pointer kernels load B element by element (load classes "k"
 and "none") and B is stored MN-major (`nn`, `tn`), Triton 3.6.0 gives that load the blocked
@@ -68,7 +65,6 @@ class OperandTraffic:
 
     l2_request_bytes: np.ndarray  # bytes the L2 serves, whole lines per request
     gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major, or element-wise 4-byte loads)
-    kmajor_copied_elems: np.ndarray | None = None  # of those, the element-wise copies of a K-major operand
 
 
 def _rows(k_major: bool, mn, bk, e):
@@ -93,16 +89,13 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
     lay, e = LAYOUTS[problem.layout], problem.in_bytes
     total = np.zeros(np.shape(bm), dtype=float)
     gathered = np.zeros(np.shape(bm), dtype=float)
-    kmajor = np.zeros(np.shape(bm), dtype=float)
     gather = np.asarray(smem_k_major) & DTYPES[problem.dtype].k_major_only
     for name, k_major, mn in (("A", lay.a_k_major, bm), ("B", lay.b_k_major, bn)):
         rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
         total += rows * np.ceil(row_bytes / line_bytes) * line_bytes
         one_by_one = ((name in copied) & np.asarray(copied_where)) | (gather & (not k_major))
         gathered += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
-        if k_major:
-            kmajor += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
-    return OperandTraffic(total, gathered, kmajor)
+    return OperandTraffic(total, gathered)
 
 
 def reused_line_bytes(problem, load: str, bn, bk, line_bytes: int) -> np.ndarray:

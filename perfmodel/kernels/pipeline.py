@@ -16,12 +16,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     or b x gathered / R_g if that is longer: the elements of an MN-major
                     TF32/FP8 operand transposed into shared memory one by one, and of a 4-byte
                     operand loaded element by element (pipelined all the same:
-                    perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands);
-                    the copies of a K-major element-wise operand (nothing transposed, a warp's
-                    copies read one line) instead take kmajor_copy_time:
-                    max(b x copied / (m R_g), copied / threads x t_c): m x the gather rate per
-                    SM, or a thread's copies one after another (calibration kmajor_copy_factor,
-                    copy_issue_s_per_elem: validation/fit_kmajor_copies.py)
+                    perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands)
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
     load class "all" (both operands in vectors through the async-copy pipeline):
                     t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
@@ -90,7 +85,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
-              "l1_thrash_ratio", "l1_thrash_exponent", "kmajor_copy_factor", "copy_issue_s_per_elem")
+              "l1_thrash_ratio", "l1_thrash_exponent")
 
 
 @dataclass(frozen=True)
@@ -121,8 +116,6 @@ class TimingParams:
     wgmma_n_exponent: float  # g: a wgmma k-step's matrix term x (256 / instruction N) ** g
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
-    kmajor_copy_factor: float  # m: element copies of a K-major operand go at m x the gather rate per SM
-    copy_issue_s_per_elem: float  # t_c: each of a thread's element copies of a K-major operand, one after another
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -180,7 +173,6 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
-        kmajor_copy_factor=cal["kmajor_copy_factor"], copy_issue_s_per_elem=cal["copy_issue_s_per_elem"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
@@ -232,7 +224,6 @@ class KStep:
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
-    kmajor_copied: np.ndarray | None = None  # of `gathered`, the element-wise copies of a K-major operand
 
 
 def _max(*xs):
@@ -316,9 +307,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
-    kc = 0.0 if step.kmajor_copied is None else step.kmajor_copied
-    t_gather = (b * (step.gathered - kc) / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
-                + kmajor_copy_time(p, b, kc, step.threads))
+    t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather)
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
@@ -347,14 +336,6 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1, exposed)
-
-
-def kmajor_copy_time(p: TimingParams, blocks, copied, threads) -> np.ndarray:
-    """Seconds of a k-step's element copies from a K-major operand (a warp's 32 copies read one
-    line, nothing is transposed): max(b x copied / (m R_g), copied / threads x t_c), the SM's
-    rate m x the gather rate, or each thread's copies one after another (module doc)."""
-    return np.maximum(blocks * copied / (p.kmajor_copy_factor * p.gather_elems_per_s_per_sm),
-                      copied / threads * p.copy_issue_s_per_elem)
 
 
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:
