@@ -266,6 +266,29 @@ HOLDOUT26_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT26_BASE_INDEX = 4500
 
+# The twenty-seventh hold-out, recorded at the end of session 12 after its last model change, for
+# the next session's changes, never tuned on: layers of model families no suite drew from, five
+# aligned (Aya-23-8B gate+up prefill, OpenELM-3B MLP down and Fuyu-8B LM head at decode, a
+# Segformer-B2 MLP, BLIP-2's Q-Former cross-attention projection), four with N not 16-divisible
+# (Kosmos-2 and Donut LM heads at decode, a Letter-recognition input layer, a SUN397 head: load class
+# "k" in nn) and three with K not (an EnCodec first conv, SchNet's filter network, a Poker-hand
+# input layer: class "n" in nn), in bf16 and tf32 x nn and nt. Indexed from 4600.
+HOLDOUT27_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 2048, 28672, 4096),  # Aya-23-8B gate+up, 2048 tokens
+    ("decode", 24, 3072, 12288),  # OpenELM-3B MLP down (its widest layer), 24 tokens
+    ("decode", 2, 262144, 4096),  # Fuyu-8B LM head, 2 tokens
+    ("decode", 8, 65037, 2048),  # Kosmos-2 LM head, 8 tokens
+    ("decode", 32, 57522, 1024),  # Donut (BART decoder) LM head, 32 tokens
+    ("vision", 131072, 256, 64),  # Segformer-B2 stage-1 MLP up 64 -> 256, batch 8 x 128 x 128
+    ("vlm", 8224, 768, 1408),  # BLIP-2 Q-Former cross-attention K/V from ViT-g features, 32 images x 257 tokens
+    ("audio", 384000, 32, 7),  # EnCodec encoder first conv (1 -> 32, kernel 7), 16 clips x 24000 samples
+    ("molecule", 262144, 64, 50),  # SchNet filter network (50 RBFs -> 64), 262144 edges
+    ("tabular", 131072, 256, 85),  # a Poker-hand (85 one-hot features) input layer to 256, batch 131072
+    ("tabular", 262144, 26, 16),  # a Letter-recognition (16 features) layer to 26 classes, batch 262144
+    ("classifier", 16384, 397, 2048),  # a SUN397 head on ResNet-50 features, batch 16384
+], dtypes=("bf16", "tf32"))
+HOLDOUT27_BASE_INDEX = 4600
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -279,4 +302,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout24": (HOLDOUT24_BASE_INDEX, HOLDOUT24_SHAPES),
     "holdout25": (HOLDOUT25_BASE_INDEX, HOLDOUT25_SHAPES),
     "holdout26": (HOLDOUT26_BASE_INDEX, HOLDOUT26_SHAPES),
+    "holdout27": (HOLDOUT27_BASE_INDEX, HOLDOUT27_SHAPES),
 }
