@@ -266,8 +266,8 @@ HOLDOUT26_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT26_BASE_INDEX = 4500
 
-# The twenty-seventh hold-out, recorded at the end of session 12 after its last model change, for
-# the next session's changes, never tuned on: layers of model families no suite drew from, five
+# The twenty-seventh hold-out, recorded in session 12 after its second change was judged and reverted, for
+# the changes after it, never tuned on: layers of model families no suite drew from, five
 # aligned (Aya-23-8B gate+up prefill, OpenELM-3B MLP down and Fuyu-8B LM head at decode, a
 # Segformer-B2 MLP, BLIP-2's Q-Former cross-attention projection), four with N not 16-divisible
 # (Kosmos-2 and Donut LM heads at decode, a Letter-recognition input layer, a SUN397 head: load class
