@@ -22,6 +22,7 @@ from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels import registry
 from perfmodel.kernels.base import ConfigArrays
+from perfmodel.names import config_name
 from perfmodel.kernels.evaluate import Context, context, evaluate
 from perfmodel.kernels.tiled import BOUNDS
 from perfmodel.names import CONFIG_KEYS, REQUIRED_KEYS, implied_kernel
@@ -231,4 +232,45 @@ def validate_configs(objs: list) -> list[TileConfig]:
         if why:
             raise ConfigError(f"--configs item {i}: {cfg.name}: {why}")
         out.append(cfg)
+    return out
+
+
+def _spread(values) -> str:
+    """`2,3,4` as `2-4`, `1,4,8,16` as it is: the values of one key across a group of configs."""
+    v = sorted(set(values))
+    if len(v) > 2 and v == list(range(v[0], v[-1] + 1)):
+        return f"{v[0]}-{v[-1]}"
+    return ",".join(str(x) for x in v)
+
+
+def alike(ranking: Ranking, n: int) -> list[tuple[RankedConfig, str]]:
+    """The first `n` rows of a ranking with the configs the model cannot tell apart as one row:
+    consecutive configs of one kernel and tile (BLOCK_M, BLOCK_N, BLOCK_K, warps, SPLIT_K) whose
+    predicted time, bound, limiter and residency are the same, differing only in num_stages or
+    GROUP_M (e.g. where nothing is pipelined, num_stages changes nothing the compiler builds; where
+    the grid is one tile wide, GROUP_M changes no order). Each row: its fastest config and its
+    name with the stages and groups it stands for (`128x64x32_w4_s2-5_g1,4,8,16_k1`)."""
+    rows: list[list[RankedConfig]] = []
+    for r in ranking:
+        c, last = r.config, rows[-1][0] if rows else None
+        same = last is not None and (c.kernel, c.BLOCK_M, c.BLOCK_N, c.BLOCK_K, c.num_warps, c.SPLIT_K, r.bound,
+                                     r.limiter, r.blocks_per_sm) == (
+            last.config.kernel, last.config.BLOCK_M, last.config.BLOCK_N, last.config.BLOCK_K, last.config.num_warps,
+            last.config.SPLIT_K, last.bound, last.limiter, last.blocks_per_sm) \
+            and abs(r.predicted_ms - last.predicted_ms) <= 1e-9 * last.predicted_ms
+        if same:
+            rows[-1].append(r)
+            continue
+        if len(rows) == n:
+            break
+        rows.append([r])
+    out = []
+    for group in rows:
+        first = group[0]
+        name = first.config.name
+        if len(group) > 1:
+            keys = {**first.config.keys(), "num_stages": _spread(g.config.num_stages for g in group),
+                    "GROUP_M": _spread(g.config.GROUP_M for g in group)}
+            name = config_name(keys, first.config.kernel)
+        out.append((first, name))
     return out

@@ -3,6 +3,8 @@
 import json
 
 import pytest
+
+import perfmodel
 import re
 import shlex
 from pathlib import Path
@@ -250,3 +252,28 @@ def test_readme_every_recorded_set_table_is_the_computed_one():
     from validation.score_sets import table
 
     assert table() in (REPO / "README.md").read_text()
+
+
+def test_rank_table_shows_configs_predicted_alike_as_one_row(cli):
+    """Class none 16-bit (nothing pipelined): the configs of one tile differing only in num_stages
+    and GROUP_M are predicted alike; the table shows them as one row naming the stages and groups
+    it stands for, `--top` counts rows, and `--json` still lists every config."""
+    from perfmodel.ranking import alike, rank
+
+    problem = perfmodel.GemmProblem(M=3001, N=2999, K=1000, dtype="bf16")
+    ranking = rank("h200", problem)
+    rows = alike(ranking, 3)
+    assert len(rows) == 3
+    first, name = rows[0]
+    members = [r for r in ranking[:64] if r.config.BLOCK_M == first.config.BLOCK_M and r.config.BLOCK_N ==
+               first.config.BLOCK_N and r.config.BLOCK_K == first.config.BLOCK_K and r.config.num_warps ==
+               first.config.num_warps and r.config.SPLIT_K == first.config.SPLIT_K and r.config.kernel ==
+               first.config.kernel and abs(r.predicted_ms - first.predicted_ms) <= 1e-9 * first.predicted_ms]
+    stages = sorted({r.config.num_stages for r in members})
+    assert len(members) > 1 and f"_s{stages[0]}-{stages[-1]}_" in name, (name, stages)
+    r = cli("rank", "--hw", "h200", "--m", 3001, "--n", 2999, "--k", 1000, "--dtype", "bf16", "--top", 3)
+    assert r.returncode == 0 and name in r.stdout and "predicted alike" in r.stdout
+    assert len([line for line in r.stdout.splitlines() if line[:2] in ("1 ", "2 ", "3 ", "4 ")]) == 3
+    out = json.loads(cli("rank", "--hw", "h200", "--m", 3001, "--n", 2999, "--k", 1000, "--dtype", "bf16", "--top", 3,
+                         "--json").stdout)
+    assert len(out) == 3 and [o["num_stages"] for o in out] == [r.config.num_stages for r in ranking[:3]]

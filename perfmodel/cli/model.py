@@ -81,7 +81,7 @@ def _kernels(args):
 
 def rank_cmd(args) -> int:
     from perfmodel.arch.roofline import roofline
-    from perfmodel.ranking import rank
+    from perfmodel.ranking import alike, rank
 
     spec = load_hardware(args.hw)
     problem = problem_from(args)
@@ -109,14 +109,18 @@ def rank_cmd(args) -> int:
           f"(kernels: {', '.join(ranking.kernels)}); compute path {rl.compute_path} ({rl.instruction}), "
           f"peak {rl.peak_ops_per_s / 1e12:.0f} T{ops}/s, floor {rl.floor_s * 1e3:.4f} ms")
     rows = [("#", "config", "predicted ms", f"T{ops}/s", "% peak", "GB/s", "bound", "limiter", "blocks/SM")]
-    for i, r in enumerate(top, 1):
+    shown = alike(ranking, args.top or 10)
+    for i, (r, name) in enumerate(shown, 1):
         t = r.predicted_ms * 1e-3
-        rows.append((str(i), r.config.name, f"{r.predicted_ms:.4f}", fmt_rate(r.tflops),
+        rows.append((str(i), name, f"{r.predicted_ms:.4f}", fmt_rate(r.tflops),
                      fmt_pct(problem.flops / t / rl.peak_ops_per_s), fmt_rate(problem.min_bytes / t / 1e9), r.bound,
                      r.limiter, str(r.blocks_per_sm)))
     print_table(rows)
     print(f"GB/s: A, B and C once over the predicted time (the least any kernel moves); "
           f"% peak: of the {rl.compute_path} peak")
+    if any(name != r.config.name for r, name in shown):
+        print("a row naming several num_stages or GROUP_M (s2-5, g1,4,8,16) stands for configs predicted alike: the same "
+              "time, bound and residency (--json lists each)")
     if problem.alignment != "all":
         _print_padding_note(spec, problem, configs, top[0], _kernels(args))
     if ranking.estimated:
