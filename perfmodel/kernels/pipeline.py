@@ -224,7 +224,6 @@ class KStep:
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
-    epilogue_spilled: np.ndarray | None = None  # spilled registers only the epilogue adds: paid once per tile
 
 
 def _max(*xs):
@@ -356,8 +355,6 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
     t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
-    if step.epilogue_spilled is not None:  # the element-wise C store's spills, once per tile (session 12)
-        t_epi = t_epi + spill_time(p, b, step.threads, step.epilogue_spilled)
     return k_steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
 
 
