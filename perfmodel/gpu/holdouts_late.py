@@ -289,6 +289,29 @@ HOLDOUT27_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT27_BASE_INDEX = 4600
 
+# The twenty-eighth hold-out, recorded at the end of session 12 after its last change (the model
+# of holdout27's recording), for the next session's changes, never tuned on: layers of model
+# families no suite drew from, three aligned (DBRX expert up at prefill and decode, a MobileViT-v2
+# MLP), six with N not 16-divisible (LUKE and BigBird LM heads at decode; Caltech-256, CUB-200,
+# Speech Commands and PhysioNet ECG heads: load class "k" in nn, class "all" with C stored element
+# by element in nt), two with neither (MiniBooNE and Spambase input layers) and one with K not (an
+# All-CNN-C first layer), in fp16 and tf32 x nn and nt. Indexed from 4700.
+HOLDOUT28_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 1024, 10752, 6144),  # DBRX expert up, 1024 tokens
+    ("decode", 16, 10752, 6144),  # DBRX expert up, 16 tokens
+    ("decode", 16, 50267, 1024),  # LUKE-large LM head, 16 tokens
+    ("decode", 8, 50358, 768),  # BigBird-RoBERTa-base LM head, 8 tokens
+    ("vit", 65536, 512, 256),  # MobileViT-v2 MLP up 256 -> 512, batch 64 x 32 x 32
+    ("classifier", 16384, 257, 768),  # a Caltech-256 head on ViT-B features, batch 16384
+    ("classifier", 16384, 200, 2048),  # a CUB-200 head on ResNet-50 features, batch 16384
+    ("speech", 65536, 35, 512),  # a Speech Commands (35 words) head, 65536 frames
+    ("ecg", 32768, 27, 1024),  # a PhysioNet 2020 ECG (27 classes) head, batch 32768
+    ("tabular", 131072, 300, 50),  # a MiniBooNE (50 features) input layer to 300, batch 131072
+    ("tabular", 65536, 100, 57),  # a Spambase (57 features) input layer to 100, batch 65536
+    ("conv", 262144, 96, 27),  # All-CNN-C first layer 3x3 (3 -> 96), batch 256 x 32 x 32
+], dtypes=("fp16", "tf32"))
+HOLDOUT28_BASE_INDEX = 4700
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -303,4 +326,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout25": (HOLDOUT25_BASE_INDEX, HOLDOUT25_SHAPES),
     "holdout26": (HOLDOUT26_BASE_INDEX, HOLDOUT26_SHAPES),
     "holdout27": (HOLDOUT27_BASE_INDEX, HOLDOUT27_SHAPES),
+    "holdout28": (HOLDOUT28_BASE_INDEX, HOLDOUT28_SHAPES),
 }
