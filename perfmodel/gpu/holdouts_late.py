@@ -291,14 +291,14 @@ HOLDOUT27_BASE_INDEX = 4600
 
 # The twenty-eighth hold-out, recorded at the end of session 12 after its last change (the model
 # of holdout27's recording), for the next session's changes, never tuned on: layers of model
-# families no suite drew from, three aligned (JetMoE-8B expert up at 1024 and 16 tokens, a MobileViT-v2
+# families no suite drew from, three aligned (Emu3 gate+up prefill, Florence-2-large MLP down at decode, a MobileViT-v2
 # MLP), six with N not 16-divisible (LUKE and BigBird LM heads at decode; Caltech-256, CUB-200,
 # Speech Commands and PhysioNet ECG heads: load class "k" in nn, class "all" with C stored element
 # by element in nt), two with neither (MiniBooNE and Spambase input layers) and one with K not (an
 # All-CNN-C first layer), in fp16 and tf32 x nn and nt. Indexed from 4700.
 HOLDOUT28_SHAPES: list[tuple] = in_layouts([
-    ("moe", 1024, 5632, 2048),  # JetMoE-8B expert up, 1024 tokens
-    ("decode", 16, 5632, 2048),  # JetMoE-8B expert up, 16 tokens
+    ("prefill", 1024, 28672, 4096),  # Emu3 gate+up, 1024 tokens
+    ("decode", 32, 1024, 4096),  # Florence-2-large decoder MLP down, 32 tokens
     ("decode", 16, 50267, 1024),  # LUKE-large LM head, 16 tokens
     ("decode", 8, 50358, 768),  # BigBird-RoBERTa-base LM head, 8 tokens
     ("vit", 65536, 512, 256),  # MobileViT-v2 MLP up 256 -> 512, batch 64 x 32 x 32
