@@ -22,10 +22,9 @@ from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels import registry
 from perfmodel.kernels.base import ConfigArrays
-from perfmodel.names import config_name
 from perfmodel.kernels.evaluate import Context, context, evaluate
 from perfmodel.kernels.tiled import BOUNDS
-from perfmodel.names import CONFIG_KEYS, REQUIRED_KEYS, implied_kernel
+from perfmodel.names import CONFIG_KEYS, REQUIRED_KEYS, config_name, implied_kernel
 from perfmodel.problem import GemmProblem, TileConfig, make_config
 
 
@@ -250,15 +249,14 @@ def alike(ranking: Ranking, n: int) -> list[tuple[RankedConfig, str]]:
     GROUP_M (e.g. where nothing is pipelined, num_stages changes nothing the compiler builds; where
     the grid is one tile wide, GROUP_M changes no order). Each row: its fastest config and its
     name with the stages and groups it stands for (`128x64x32_w4_s2-5_g1,4,8,16_k1`)."""
+    def key(r: RankedConfig) -> tuple:
+        c = r.config
+        return c.kernel, c.BLOCK_M, c.BLOCK_N, c.BLOCK_K, c.num_warps, c.SPLIT_K, r.bound, r.limiter, r.blocks_per_sm
+
     rows: list[list[RankedConfig]] = []
     for r in ranking:
-        c, last = r.config, rows[-1][0] if rows else None
-        same = last is not None and (c.kernel, c.BLOCK_M, c.BLOCK_N, c.BLOCK_K, c.num_warps, c.SPLIT_K, r.bound,
-                                     r.limiter, r.blocks_per_sm) == (
-            last.config.kernel, last.config.BLOCK_M, last.config.BLOCK_N, last.config.BLOCK_K, last.config.num_warps,
-            last.config.SPLIT_K, last.bound, last.limiter, last.blocks_per_sm) \
-            and abs(r.predicted_ms - last.predicted_ms) <= 1e-9 * last.predicted_ms
-        if same:
+        last = rows[-1][0] if rows else None
+        if last is not None and key(r) == key(last) and abs(r.predicted_ms - last.predicted_ms) <= 1e-9 * last.predicted_ms:
             rows[-1].append(r)
             continue
         if len(rows) == n:

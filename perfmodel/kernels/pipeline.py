@@ -320,6 +320,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     top = _max(t_mma, t_l2, t_lat)
     t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
     t_k = np.where(step.serial, t_lat + _max(t_mma, t_l2), t_k)
+    exposed = np.zeros(np.shape(t_k))
     if step.load != "all" and not np.all(pipe):  # element-wise loads through registers
         t_el = np.maximum(p.scalar_load_fixed_s + step.elems_per_thread * p.scalar_load_s_per_elem,
                           b * step.elems_per_block / p.scalar_load_elems_per_s_per_sm)
@@ -329,8 +330,6 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_top = np.maximum(t_mma, t_l2) if step.load in ("k", "n") else t_mma
         t_k = np.where(pipe, t_k, np.where(step.serial, t_el + t_top, np.maximum(t_top, t_el)))
         t_lat = np.where(pipe, t_lat, t_el)
-    exposed = np.zeros(np.shape(t_k))
-    if step.load != "all" and not np.all(pipe):
         exposed = np.where(pipe | step.serial, 0.0, np.minimum(t_top, t_el))
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
