@@ -13,14 +13,12 @@ with a header row (GPU, clocks, driver, versions).
 """
 from __future__ import annotations
 
-import datetime
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from validation.probe_runs import run_cases  # noqa: E402
 
 #: (M, N, K): each timed at N (16-divisible) and N - 1, fp16, layout nt
 SHAPES = [(65536, 256, 256), (65536, 1024, 256), (131072, 512, 64), (16384, 4096, 1024)]
@@ -29,33 +27,8 @@ TILES = [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 3), (128, 
 
 
 def main() -> int:
-    import torch
-    import triton
-
-    from perfmodel.gpu.bench import time_gemm
-
-    out = Path(os.environ.get("OUT", "out"))
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "cstore_probe.jsonl"
-    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,driver_version",
-                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
-    with path.open("w") as f:
-        f.write(json.dumps({"kind": "header", "gpu": smi, "torch": torch.__version__, "triton": triton.__version__,
-                            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-                            "command": "OUT=out python3 validation/cstore_probe.py"}) + "\n")
-        for M, N16, K in SHAPES:
-            for N in (N16, N16 - 1):
-                for bm, bn, bk, w, s in TILES:
-                    row = {"kind": "run", "M": M, "N": N, "K": K, "dtype": "fp16", "layout": "nt",
-                           "config": f"{bm}x{bn}x{bk}_w{w}_s{s}_g8_k1"}
-                    try:
-                        row.update(time_gemm(M, N, K, (bm, bn, bk, w, s), "fp16", layout="nt"), status="ok")
-                    except Exception as e:  # out of resources: recorded, not fatal
-                        row.update(status="error", error=f"{type(e).__name__}: {str(e)[:120]}")
-                    f.write(json.dumps(row) + "\n")
-                    f.flush()
-                    print(row["config"], M, N, K, row.get("time_ms"), row["status"], flush=True)
-    return 0
+    return run_cases("cstore_probe", [(M, N, K, "fp16", "nt", tile)
+                                      for M, N16, K in SHAPES for N in (N16, N16 - 1) for tile in TILES])
 
 
 if __name__ == "__main__":
