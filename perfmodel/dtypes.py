@@ -35,6 +35,7 @@ class Dtype:
     #: (TF32 and FP8 wgmma on sm_90; 16-bit wgmma takes either majorness)
     k_major_only: bool = False
     out_torch: str | None = None  # torch dtype of C where it is not the inputs' (fp8 -> float16)
+    out_triton: str | None = None  # Triton's pointer element type of C where it is not the inputs'
     #: the dtypes whose k-steps share measured tile factors (perfmodel.kernels.tile_factors);
     #: "" = the dtype's own name
     tile_group: str = ""
@@ -50,6 +51,11 @@ class Dtype:
         """The torch dtype of the output tensor C."""
         return self.out_torch or self.torch
 
+    @property
+    def c_triton(self) -> str:
+        """Triton's pointer element type of the output tensor C (what the bundled launchers store)."""
+        return self.out_triton or self.triton
+
 
 DTYPES: dict[str, Dtype] = {d.name: d for d in (
     Dtype("fp64", 8, 8, "float64", "fp64", precision="ieee"),
@@ -57,9 +63,9 @@ DTYPES: dict[str, Dtype] = {d.name: d for d in (
     Dtype("tf32", 4, 4, "float32", "fp32", precision="tf32", k_major_only=True),
     Dtype("fp16", 2, 2, "float16", "fp16", nvmh="HSH", tile_group="16-bit"),
     Dtype("bf16", 2, 2, "bfloat16", "bf16", nvmh="BSB", tile_group="16-bit"),
-    Dtype("int8", 1, 4, "int8", "i8", ops="OP", out_torch="int32"),
+    Dtype("int8", 1, 4, "int8", "i8", ops="OP", out_torch="int32", out_triton="i32"),
     Dtype("fp8", 1, 2, "float8_e4m3fn", "fp8e4nv", torch_aliases=("float8_e5m2",), k_major_only=True,
-          out_torch="float16"),
+          out_torch="float16", out_triton="fp16"),
 )}
 
 #: the names, in the order tables show them

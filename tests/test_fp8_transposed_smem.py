@@ -34,9 +34,10 @@ def test_the_rule_by_layout():
 
 
 def test_fp8_nn_shared_memory_matches_the_compiles():
-    """nn: at least 96% exact (45.7% with every buffer pipelined); the wgmma configs' misses are
-    some 8-warp and BLOCK_M 256 tiles whose C the epilogue stages. nt stays exact."""
-    for layout, floor in (("nn", 0.96), ("nt", 1.0)):
+    """nn: at least 95% exact (45.7% with every buffer pipelined); the misses (7 of 162, with C
+    stored fp16 as the launcher does) are 8-warp BLOCK_K 32 tiles whose shared memory is at least
+    min(BM, 128) x min(BN, 128) x 2 bytes, a staging the rule does not have. nt stays exact."""
+    for layout, floor in (("nn", 0.95), ("nt", 1.0)):
         rows = _compiles(layout)
         cfgs = ConfigArrays.of(rows)
         problem = GemmProblem(M=4096, N=4096, K=4096, dtype="fp8", layout=layout)

@@ -133,7 +133,7 @@ def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str 
     names = fn.arg_names
     ty = "*" + DTYPES[dtype].triton
     strides = stride_sizes(layout)
-    sig = {"a_ptr": ty, "b_ptr": ty, "c_ptr": ty, "M": "i32", "N": "i32", "K": "i32",
+    sig = {"a_ptr": ty, "b_ptr": ty, "c_ptr": "*" + DTYPES[dtype].c_triton, "M": "i32", "N": "i32", "K": "i32",
            **{k: "constexpr" if v == 1 else "i32" for k, v in strides.items()},
            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
            "PRECISION": "constexpr"}
@@ -165,7 +165,7 @@ def compile_tma(target_name: str, dtype: str, c: dict, layout: str = "nn"):
     a_box = f"[{bm}, {bk}]" if lay.a_k_major else f"[{bk}, {bm}]"
     b_box = f"[{bn}, {bk}]" if lay.b_k_major else f"[{bk}, {bn}]"
     sig = {"a_desc": f"tensordesc<{t}{a_box}>", "b_desc": f"tensordesc<{t}{b_box}>",
-           "c_desc": f"tensordesc<{t}[{bm}, {bn}]>", "M": "i32", "N": "i32", "K": "i32",
+           "c_desc": f"tensordesc<{DTYPES[dtype].c_triton}[{bm}, {bn}]>", "M": "i32", "N": "i32", "K": "i32",
            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
            "PRECISION": "constexpr", "A_T": "constexpr", "B_T": "constexpr"}
     constexprs = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": c["GROUP_M"],
@@ -190,7 +190,7 @@ def compile_persistent(target_name: str, dtype: str, c: dict, layout: str = "nn"
     fn = pk.matmul_persistent_kernel
     names = fn.arg_names
     bm, bn, bk, t = c["BLOCK_M"], c["BLOCK_N"], c["BLOCK_K"], DTYPES[dtype].triton
-    out = {2: "fp16", 4: "fp32"}[DTYPES[dtype].out_bytes] if dtype != "bf16" else "bf16"
+    out = DTYPES[dtype].c_triton
     lay = LAYOUTS[layout]
     a_box = f"[{bm}, {bk}]" if lay.a_k_major else f"[{bk}, {bm}]"
     b_box = f"[{bn}, {bk}]" if lay.b_k_major else f"[{bk}, {bn}]"

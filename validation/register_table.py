@@ -102,9 +102,12 @@ def in_space(kernel: str, m: int, n: int, w: int) -> bool:
 OTHER_LAYOUT_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1))
 
 
-def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16") -> list[tuple]:
+def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16", loads=None) -> list[tuple]:
+    """The compiles of every geometry in every (load class, num_stages) of the kernel and layout,
+    only in the load classes `loads` where given."""
     jobs = []
     classes = CLASSES[kernel] if layout == "nn" or kernel != "grouped" else OTHER_LAYOUT_CLASSES
+    classes = [(a, s) for a, s in classes if loads is None or a in loads]
     for alignment, stages in classes:
         for t in targets:
             for m, n, k, w in [g for g in geometries(TARGETS[t][2]) if in_space(kernel, g[0], g[1], g[3])]:
@@ -138,7 +141,8 @@ def compile_main(args) -> int:
             r = json.loads(line)
             if r.get("kind") == "compile":
                 done.add(_key(r))
-    jobs = [j for j in jobs_for(args.kernel, targets, args.layout, args.dtype)
+    loads = [x.strip() for x in args.loads.split(",")] if args.loads else None
+    jobs = [j for j in jobs_for(args.kernel, targets, args.layout, args.dtype, loads)
             if (table_key(j[1], j[2], j[5]), j[3], j[4]["BLOCK_M"], j[4]["BLOCK_N"], j[4]["BLOCK_K"], j[4]["num_warps"],
                 j[4]["num_stages"]) not in done]
     print(f"[register_table] {len(jobs)} compiles to do ({len(done)} already recorded)", file=sys.stderr, flush=True)
@@ -217,6 +221,7 @@ def main(argv=None) -> int:
     c.add_argument("--targets", default=None, help="comma-separated (default: every target the kernel runs on)")
     c.add_argument("--layout", default="nn", help="the operands' layout (perfmodel.layouts; default nn)")
     c.add_argument("--dtype", default="fp16", help="fp16 (stands for 16-bit operands, default), tf32, fp8 or fp32 (IEEE)")
+    c.add_argument("--loads", default=None, help="comma-separated load classes to compile (default: all the kernel has)")
     b = sub.add_parser("build", help="turn the raw compiles into perfmodel/kernels/<kernel>/register_table.json")
     b.add_argument("--kernel", choices=KERNELS, default="grouped")
     args = ap.parse_args(argv)

@@ -42,8 +42,8 @@ STAGE_CLASSES = (1, 2, 3)
 #: the operand dtypes a table holds compiles of: 16-bit ones share the fp16 compiles (bf16
 #: allocates within 10% of fp16 on 162/162 sm_90 configs); TF32, FP8 and IEEE fp32 (FMAs) have their own
 TABLE_WIDTHS = {"fp16": "", "bf16": "", "tf32": "/tf32", "fp8": "/fp8", "fp32": "/fp32"}
-#: what the tables were compiled in: fp16 stands for 16-bit, TF32 on the NVIDIA targets, FP8 for
-#: the Hopper kernels, IEEE fp32 on sm_90; nn and nt
+#: what the tables were compiled in: fp16 stands for 16-bit, TF32 on the NVIDIA targets, FP8 on
+#: sm_90 (every kernel; class "all" in nn), IEEE fp32 on sm_90; nn and nt
 COMPILED_DTYPES = ("fp16", "tf32", "fp8", "fp32")
 #: the dtypes whose tables hold FMA compiles (no matrix instruction): a device reads them only
 #: where it lowers the dtype to FMAs too (and no FMA device reads another dtype's matrix compiles)

@@ -12,7 +12,8 @@ Per kernel and "target/class": the share whose shared bytes the rule gets exactl
 registers it gets within 10%, over all recorded compiles and over the held-out ones: those
 that are not the very compile the kernel's register table holds (fp16 or TF32, nn or nt, GROUP_M
 8, the stage class's own num_stages, the class's 16-divisible sizes), where agreement would be
-the compiler agreeing with itself.
+the compiler agreeing with itself. Compiles of configs the kernel's model refuses (`check`: e.g.
+the warp-specialized kernel's 8-warp tiles, which Triton compiles unspecialized) are left out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from perfmodel.hardware.registry import known_devices, load_hardware
 from perfmodel.kernels import registry
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.kernels.registers import COMPILED_DTYPES, COMPILED_LAYOUTS, stage_class
-from perfmodel.problem import ALIGNMENTS, GemmProblem
+from perfmodel.names import CONFIG_KEYS
+from perfmodel.problem import ALIGNMENTS, GemmProblem, TileConfig
 
 COUNTS = ("n", "smem_exact", "regs_within_10pct", "held_out_n", "held_out_regs_within_10pct")
 
@@ -68,10 +70,23 @@ def is_table_compile(row: dict) -> bool:
             and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table)
 
 
+def in_space(row: dict, model, problem: GemmProblem) -> bool:
+    """Whether the kernel's model accepts the row's config (its `check`): compiles outside the
+    space, e.g. the warp-specialized kernel's 8-warp tiles, which Triton compiles unspecialized,
+    are not this kernel's and are left out."""
+    cfg = TileConfig(**{k: row[k] for k in CONFIG_KEYS if k in row}, kernel=model.name)
+    return model.check(cfg, problem) is None
+
+
 def _recorded(row: dict, run_device: str, model):
-    """(label, device, problem) of a recorded compile or device run, or None; a run's label
-    names the load class the kernel compiles the problem to."""
+    """(label, device, problem) of a recorded compile or device run in the kernel's space, or
+    None; a run's label names the load class the kernel compiles the problem to."""
     layout = "" if row.get("layout", "nn") == "nn" else f"/{row['layout']}"
+    rec = _labelled(row, run_device, model, layout)
+    return rec if rec is not None and in_space(row, model, rec[2]) else None
+
+
+def _labelled(row: dict, run_device: str, model, layout: str):
     if row.get("kind") == "compile" and row.get("status") == "ok":
         p = problem_of_compile(row)
         return f"{row['target']}{layout}/{model.load_class(p)}", device_for_target(row["target"]), p

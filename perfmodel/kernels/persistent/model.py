@@ -19,9 +19,12 @@ K-major; an MN-major FP8 operand is gathered as perfmodel.kernels.operands says,
 Shared memory (learned from offline sm_90 compiles: validation/compile_sweep.py --kernel
 persistent / persistent_ws, validation/data/compile/compile_sweep_persistent*.jsonl), with A, B
 the stage tiles, buffers as the TMA kernel's and H = BLOCK_M x BLOCK_N/2 x out_bytes the C half:
-    persistent      buffers x (A + B + 8) + H, + BLOCK_M x BLOCK_N x out_bytes more where the
-                    warpgroups split BLOCK_N (8 warps on 64 rows: the accumulator's halves are
-                    regathered through shared memory before the split)
+    persistent      buffers x (A + B) + barriers (the TMA kernel's) + H, + BLOCK_M x BLOCK_N x
+                    out_bytes more where the warpgroups split BLOCK_N (8 warps on 64 rows: the
+                    accumulator's halves are regathered through shared memory before the
+                    split; where an FP8 operand is transposed for wgmma, less one stage of B,
+                    BLOCK_N x BLOCK_K bytes, at least 0: so the FP8 compiles say, as if the
+                    scratch reused B's transposed buffer; cause not traced)
     persistent_ws   num_stages x (A + B) + 2 H (a C half per consumer) + barriers: two arrays of
                     num_stages 8-byte mbarriers, each 16-byte aligned, and num_stages + 1 more
 Agreement, exact and within 64 bytes (FP8's barriers add 16-40 bytes), is what `perfmodel
@@ -32,7 +35,7 @@ allows (the grid has no more), the pipeline's prologue paid once per program, no
 (`persistent=True`), and for persistent_ws the k-step of the two consumer warpgroups (8 MMA
 warps: A read by both, each its half of B).
 
-Registers: the kernel's compiled table (register_table.json here: sm_90, fp16 nn/nt, FP8 nt),
+Registers: the kernel's compiled table (register_table.json here: sm_90, fp16 and FP8, nn and nt),
 the grouped kernel's fit outside it.
 """
 
@@ -48,7 +51,7 @@ from perfmodel.kernels.grouped.model import tile_grid
 from perfmodel.kernels.lowering import min_block_k
 from perfmodel.kernels.registers import RegisterTable
 from perfmodel.kernels.tiled import tiled_time
-from perfmodel.kernels.tma.model import MBARRIER_BYTES, TmaKernel
+from perfmodel.kernels.tma.model import MBARRIER_BYTES, TmaKernel, barrier_bytes, fp8_barriers
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import GemmProblem, TileConfig
 
@@ -60,11 +63,14 @@ WS_BLOCK_M, WS_WARPS, WS_MAX_BLOCK_N = 64, 4, 128
 WS_GROUPS = 3
 
 
-def persistent_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, warps) -> np.ndarray:
-    """Shared bytes of the flattened persistent kernel (module doc)."""
+def persistent_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, warps, fp8=False, transposed=False) -> np.ndarray:
+    """Shared bytes of the flattened persistent kernel (module doc); `fp8`, `transposed` as
+    tma.model.fp8_barriers says."""
     half = bm * (bn // 2) * out_e
     split_n = is_wgmma & (np.maximum(warps // 4, 1) > np.maximum(bm // 64, 1))
-    return buffers * (bm * bk * e + bn * bk * e + MBARRIER_BYTES) + half + np.where(split_n, bm * bn * out_e, 0)
+    regather = np.maximum(bm * bn * out_e - (bn * bk * e if transposed else 0), 0)
+    return (buffers * (bm * bk * e + bn * bk * e) + barrier_bytes(buffers, is_wgmma, fp8, transposed) + half
+            + np.where(split_n, regather, 0))
 
 
 def ws_smem(bm, bn, bk, e, out_e, stages) -> np.ndarray:
@@ -99,7 +105,8 @@ class PersistentKernel(TmaKernel):
 
     def smem(self, problem: GemmProblem, cfgs: ConfigArrays, buffers, is_wgmma) -> np.ndarray:
         bm, bn, bk, w = (cfgs[k] for k in CONFIG_KEYS[:4])
-        return persistent_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, w)
+        return persistent_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, w,
+                               *fp8_barriers(problem))
 
     def smem_rule_text(self, buffers: int) -> str:
         return f"{self.name}: stage buffers of (BM+BN)xBKxbytes with barriers, plus C staged in BMxBN/2 halves"

@@ -13,14 +13,18 @@ kernel on shapes such as 1000 x 1000 x 1000.
 Config space: the grouped kernel's tile grid (SPLIT_K = 1).
 
 Shared memory, with A = BLOCK_M x BLOCK_K x bytes, B = BLOCK_K x BLOCK_N x bytes, C = BLOCK_M x
-BLOCK_N x out_bytes, buffers as perfmodel.kernels.lowering says (num_stages for wgmma, else
-num_stages - 1, at least 1), and one 8-byte mbarrier per buffer:
+BLOCK_N x out_bytes, buffers b as perfmodel.kernels.lowering says (num_stages for wgmma, else
+num_stages - 1, at least 1), and the mbarriers (`barrier_bytes`):
     num_stages = 1 on mma.sync      max(A, B) + 8          (one buffer A and B take in turn)
-    otherwise                       buffers x (A + B + 8)
+    otherwise                       b x (A + B) + barriers
     and at least C: the TMA store stages the C tile through the same shared memory.
+Barriers: one 8-byte mbarrier per buffer, 8 b; FP8 has a second array: mma.sync tiles
+ceil16(8 b) + 8 b, wgmma tiles with an operand stored MN-major (transposed for wgmma, e.g. B
+in nn) ceil16(8 b) + 8 (b - 1), K-major wgmma 8 b as 16-bit.
 Learned from offline Triton 3.6.0 sm_90 compiles of the kernel (validation/compile_sweep.py
---kernel tma, validation/data/compile/compile_sweep_tma.jsonl) and checked on the kernels the
-H200's JIT compiled (`perfmodel resources-check`).
+--kernel tma, validation/data/compile/compile_sweep_tma*.jsonl; FP8 with C stored fp16 as the
+launcher does: barriers 9.9% -> 100% exact in nn) and checked on the kernels the H200's JIT
+compiled (`perfmodel resources-check`).
 
 Registers: this kernel's compiled table (register_table.json here, sm_90), the grouped kernel's
 fit outside it (which over-counts: tensor descriptors need no per-element address registers).
@@ -34,7 +38,8 @@ import numpy as np
 
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, Resources
-from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
+from perfmodel.dtypes import DTYPES
+from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid, transposed_one_buffer
 from perfmodel.kernels.lowering import min_block_k, pipelined_buffers, uses_wgmma
 from perfmodel.kernels.registers import RegisterTable
 from perfmodel.kernels.tiled import tiled_time
@@ -42,17 +47,33 @@ from perfmodel.problem import GemmProblem
 
 HERE = Path(__file__).resolve().parent
 
-DTYPES = ("fp16", "bf16", "fp8")
+SUPPORTED_DTYPES = ("fp16", "bf16", "fp8")
 STRIDE_ALIGN_BYTES = 16
 MBARRIER_BYTES = 8
 
 
-def tma_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, stages) -> np.ndarray:
-    """Shared bytes of the TMA kernel (module doc)."""
+def barrier_bytes(buffers, is_wgmma, fp8: bool, transposed: bool) -> np.ndarray:
+    """Shared bytes of the pipeline's mbarriers (module doc): 8 per buffer; FP8 adds a second
+    array, 16-byte aligned first: ceil16(8 b) + 8 b on mma.sync, ceil16(8 b) + 8 (b - 1) on
+    wgmma with a transposed (MN-major) operand."""
+    plain = MBARRIER_BYTES * np.asarray(buffers)
+    if not fp8:
+        return plain
+    aligned = -(-plain // 16) * 16
+    return np.where(is_wgmma, aligned + plain - MBARRIER_BYTES if transposed else plain, aligned + plain)
+
+
+def tma_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, stages, barriers) -> np.ndarray:
+    """Shared bytes of the TMA kernel (module doc); `barriers` from barrier_bytes."""
     a, b = bm * bk * e, bn * bk * e
-    pipeline = np.where((stages == 1) & ~is_wgmma, np.maximum(a, b) + MBARRIER_BYTES,
-                        buffers * (a + b + MBARRIER_BYTES))
+    pipeline = np.where((stages == 1) & ~is_wgmma, np.maximum(a, b) + MBARRIER_BYTES, buffers * (a + b) + barriers)
     return np.maximum(pipeline, bm * bn * out_e)
+
+
+def fp8_barriers(problem: GemmProblem) -> tuple[bool, bool]:
+    """(FP8, an FP8 operand stored MN-major): what barrier_bytes needs to know of a problem."""
+    fp8 = problem.in_bytes == 1 and DTYPES[problem.dtype].k_major_only
+    return fp8, fp8 and transposed_one_buffer(problem, "all") != "all"
 
 
 class TmaKernel(GroupedKernel):
@@ -60,7 +81,7 @@ class TmaKernel(GroupedKernel):
     summary = "grouped GEMM loading and storing through tensor descriptors (Hopper TMA)"
     source = "perfmodel/gpu/kernels.py:matmul_tma_kernel"
     table = RegisterTable(HERE / "register_table.json")
-    dtypes = DTYPES
+    dtypes = SUPPORTED_DTYPES
     shared_b_min_bn = 128
     shared_b_min_bm = 128  # 64-row 8-warp TMA tiles in nt were never timed
 
@@ -94,7 +115,8 @@ class TmaKernel(GroupedKernel):
     def smem(self, problem: GemmProblem, cfgs: ConfigArrays, buffers, is_wgmma) -> np.ndarray:
         """Shared bytes per program (module doc)."""
         bm, bn, bk, s = cfgs["BLOCK_M"], cfgs["BLOCK_N"], cfgs["BLOCK_K"], cfgs["num_stages"]
-        return tma_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, s)
+        barriers = barrier_bytes(buffers, is_wgmma, *fp8_barriers(problem))
+        return tma_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, buffers, is_wgmma, s, barriers)
 
     def smem_rule_text(self, buffers: int) -> str:
         """The shared-memory rule in one line, for `predict`."""
