@@ -48,9 +48,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
-from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS  # noqa: E402  (the built-in grid)
+from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS, store_class  # noqa: E402  (the built-in grid)
 from perfmodel.kernels.registers import STAGE_CLASSES, table_key  # noqa: E402
-from perfmodel.scoring.agreement import kernel_of, load_class_of  # noqa: E402
+from perfmodel.scoring.agreement import kernel_of, load_class_of, problem_of_compile, problem_of_run  # noqa: E402
 from validation.compile_sweep import KERNELS, SOURCES, TARGETS, kernel_targets, one  # noqa: E402
 
 GROUP_M = 8
@@ -98,8 +98,10 @@ def in_space(kernel: str, m: int, n: int, w: int) -> bool:
 
 
 #: the load classes a layout other than nn compiles to: in nt both operands' row stride is K, so
-#: both are vectorized or neither is
-OTHER_LAYOUT_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1))
+#: both are vectorized or neither is; "k" there (K 16-divisible, N not) loads like "all" but stores
+#: C element by element, which costs registers (h200/cstore_probe.jsonl: up to 255 and spills;
+#: session 12)
+OTHER_LAYOUT_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1), ("k", 3), ("k", 2), ("k", 1))
 
 
 def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16", loads=None) -> list[tuple]:
@@ -117,8 +119,15 @@ def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16", load
     return jobs
 
 
+def table_class(row) -> str:
+    """The table class a compile row is kept under: its load class, or the class whose C store
+    it compiled (perfmodel.kernels.grouped.model.store_class: nt with N not 16-divisible -> "k")."""
+    problem = problem_of_run(row) if "M" in row else problem_of_compile(row)
+    return store_class(problem, load_class_of(row))
+
+
 def _key(row) -> tuple:
-    return (table_key(row["target"], row["dtype"], row.get("layout", "nn")), load_class_of(row), row["BLOCK_M"],
+    return (table_key(row["target"], row["dtype"], row.get("layout", "nn")), table_class(row), row["BLOCK_M"],
             row["BLOCK_N"], row["BLOCK_K"], row["num_warps"], row["num_stages"])
 
 
@@ -189,7 +198,7 @@ def build_main(args) -> int:
             failed += 1
             continue
         regs, spilled = registers_of(r)
-        entries[_key(r)] = [_key(r)[0], load_class_of(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
+        entries[_key(r)] = [_key(r)[0], table_class(r), r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"],
                             r["num_stages"], regs, spilled]
     grid = {"loads": list(dict.fromkeys(a for a, _ in CLASSES[args.kernel])), "BLOCK_MN": list(BLOCK_MN),
             "BLOCK_K": list(BLOCK_K), "num_warps": list(WARPS), "stage_classes": list(STAGE_CLASSES)}

@@ -232,6 +232,8 @@ def predict_cmd(args) -> int:
     load_note = ALIGNMENTS[p.alignment].note if p.kernel != "tma" else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
         load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
+    if p.kernel != "tma" and p.alignment == "all" and problem.N % 16:
+        load_note = "loads in vectors, pipelined (both operands K-major: K decides); N not 16-divisible: C stored element by element"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),
             ("instruction", p.instruction, f"compute path {p.compute_path}"),
@@ -295,6 +297,7 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     rows = []
     if p.full_waves:
         past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
+        past += f" + {p.store_s * us:.2f} us storing C element by element" if p.store_s else ""
         rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
                      f"k-steps + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:

@@ -225,6 +225,7 @@ class Calibration(Frozen):
     scalar_load_s_per_elem: Union[Seconds, None] = None
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     gather_elems_per_s_per_sm: Union[ElemsPerS, None] = None
+    elementwise_store_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     spill_s_per_reg: Union[SecondsOrZero, None] = None
     vector_efficiency: Union[Ratio, None] = None
     dram_read_over_copy: Union[Factor, None] = None

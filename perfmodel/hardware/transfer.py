@@ -17,7 +17,8 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       scalar_load_fixed_s,
                                                                       scalar_load_s_per_elem, spill_s_per_reg
     per_clock     per-SM rate x this clock / reference clock          scalar_load_elems_per_s_per_sm,
-                                                                      gather_elems_per_s_per_sm
+                                                                      gather_elems_per_s_per_sm,
+                                                                      elementwise_store_elems_per_s_per_sm
     per_sm_clock  rate / (reference SMs x clock) x SMs x clock        l2_bw_achieved_bytes_per_s
     matrix_clock  rate x (fp16 matrix ops per clock per SM x clock)   warp_mma_ops_per_s
                   / the reference's
@@ -56,6 +57,7 @@ RULES: dict[str, str] = {
     "spill_s_per_reg": "cycles",
     "scalar_load_elems_per_s_per_sm": "per_clock",
     "gather_elems_per_s_per_sm": "per_clock",
+    "elementwise_store_elems_per_s_per_sm": "per_clock",
     "l2_bw_achieved_bytes_per_s": "per_sm_clock",
     "warp_mma_ops_per_s": "matrix_clock",
     "l2_effective_bytes": "l2_share",
@@ -87,6 +89,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                              "outgrow L1"),
     "l1_thrash_exponent": (0.0, "estimated from nothing measured: L1 misses of element-wise loads cost "
                                 "nothing"),
+    "elementwise_store_elems_per_s_per_sm": (float("inf"), "estimated from nothing measured: storing C element "
+                                                           "by element costs no more than in vectors"),
 }
 
 

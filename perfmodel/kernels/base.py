@@ -101,6 +101,7 @@ class Resources:
     register_source: str
     smem_rule: str
     elementwise_pipelined: "np.ndarray | bool" = False
+    epilogue_spilled: "np.ndarray | int" = 0  # of spilled_regs, those only the epilogue adds (paid once per tile)
 
 
 @dataclass(frozen=True)
@@ -109,11 +110,13 @@ class LoopRules:
     (perfmodel.kernels.tiled): its thresholds of the shared K-major B rule
     (perfmodel.kernels.operands.shares_kmajor_b; min_bn None: never measured to slow) and the
     name its runs carry in a device's measured tile factors (perfmodel.kernels.tile_factors;
-    "": none apply)."""
+    "": none apply); whether it stores C through pointers (element by element where C's row
+    stride is not 16-divisible: perfmodel.kernels.operands.elementwise_store_elems)."""
 
     shared_b_min_bn: int | None = None
     shared_b_min_bm: int = 128
     kernel: str = ""
+    pointer_store: bool = False
 
 
 class KernelModel(ABC):
@@ -130,10 +133,12 @@ class KernelModel(ABC):
     shared_b_min_bn: int | None = None
     #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
     shared_b_min_bm: int = 128
+    #: whether its epilogue stores C through pointers (not a tensor descriptor)
+    pointer_store: bool = False
 
     def loop_rules(self) -> LoopRules:
         """The rules of this kernel's main loop (LoopRules)."""
-        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name)
+        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_store)
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

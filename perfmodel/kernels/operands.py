@@ -1,5 +1,6 @@
 """How the A and B tiles of one k-step travel, given the layout (perfmodel.layouts): the rows
-each tile is read in, the L2 requests they cost, and which elements are gathered one by one.
+each tile is read in, the L2 requests they cost, and which elements are gathered one by one;
+and which C tiles a pointer kernel's epilogue stores element by element.
 
 A k-step reads A's tile (BM x BK) and B's (BK x BN) from the stored tensors:
 
@@ -105,6 +106,20 @@ def reused_line_bytes(problem, load: str, bn, bk, line_bytes: int) -> np.ndarray
     if load not in ("k", "none") or LAYOUTS[problem.layout].b_k_major:
         return np.zeros(np.broadcast(bn, bk).shape)
     return bk * (1.0 + (bn - 1.0) * problem.in_bytes / line_bytes) * line_bytes
+
+
+def elementwise_store_elems(problem, bm, bn) -> np.ndarray | None:
+    """C elements one block of a pointer kernel stores one by one: BM x BN where C's row stride N
+    is not 16-divisible and C is 16-bit (Triton then cannot prove 16-byte alignment and stores
+    each element after a layout conversion through shared memory), else None. Priced at
+    calibration elementwise_store_elems_per_s_per_sm (perfmodel.kernels.pipeline.tile_time):
+    the same 16-bit nt tiles with N 16-divisible and N - 1 ran 1.04-1.23x slower beside their
+    registers' effect, a median 21.8e9 elements/s/SM (h200/cstore_probe.jsonl, 24 pairs;
+    validation/fit_cstore.py). Only 16-bit outputs were measured; the split-K kernel's fp32
+    partials of a 16-bit problem count too (same stores, same stride)."""
+    if problem.N % 16 == 0 or problem.out_bytes != 2:
+        return None
+    return (np.asarray(bm) * np.asarray(bn)).astype(float)
 
 
 #: BLOCK_K above which the shared K-major B tile costs nothing measurable (module doc)

@@ -50,6 +50,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
 A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
                 + (num_stages - 1) x b x gathered / R_g
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
+                + b x BM BN / R_st + b x threads x epilogue spills x t_spill
+                                           (C stored element by element: elementwise_store_time)
 The last term: the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
 prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
 (offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
@@ -61,6 +63,14 @@ neither, so there it is top + t_el where the k-step formula has max(top, t_el). 
 near the best, 16-bit class "n" configs with one block per SM and at most 4 k-steps ran 1.17x
 their prediction without it (1.07x with it; 1.02x where b >= 2); left one set out over
 holdout14-23 (tile factors refitted each time), top-1 0.9353 -> 0.9379 (session 12).
+
+The store term: a pointer kernel whose C row stride N is not 16-divisible stores C one element
+at a time after a layout conversion (16-bit C: perfmodel.kernels.operands.elementwise_store_elems),
+at R_st = calibration elementwise_store_elems_per_s_per_sm, and the compiles of that store
+allocate more registers (in nt the loads are class "all" while the store is not: the register
+table's nt class "k"), whose extra spills are the epilogue's, paid once per tile. The C-store
+probe (h200/cstore_probe.jsonl: the same nt tiles at N and N - 1) ran N - 1 1.04-2.68x slower;
+the model without either said 1.00 (session 13: validation/fit_cstore.py, R_st = 22.5e9).
 
 The constants are the device's (TimingParams, from its calibration block or transferred from
 its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
@@ -85,7 +95,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
-              "l1_thrash_ratio", "l1_thrash_exponent")
+              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,7 @@ class TimingParams:
     scalar_load_s_per_elem: float
     scalar_load_elems_per_s_per_sm: float
     gather_elems_per_s_per_sm: float  # elements per second per SM transposed into shared memory one by one
+    store_elems_per_s_per_sm: float  # C elements per second per SM an epilogue stores one by one
     spill_s_per_reg: float
     l2_bw_bytes_per_s: float
     dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
@@ -168,6 +179,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         scalar_load_s_per_elem=cal["scalar_load_s_per_elem"],
         scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"],
         gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
+        store_elems_per_s_per_sm=cal["elementwise_store_elems_per_s_per_sm"],
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
@@ -224,6 +236,8 @@ class KStep:
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
+    epilogue_spilled: np.ndarray | None = None  # spilled registers only the epilogue adds: paid once per tile
+    store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
 
 
 def _max(*xs):
@@ -353,8 +367,22 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
-    t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms)
+    t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
     return k_steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+
+
+def elementwise_store_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
+    """What a tile's epilogue adds where it stores C element by element (module doc): b x the
+    block's element-wise C elements / calibration elementwise_store_elems_per_s_per_sm, and the
+    spills only the element-wise store's compiles have (grouped.model.store_class), once per
+    tile rather than per k-step."""
+    b = np.asarray(blocks, dtype=float)
+    t = np.zeros(np.broadcast(b, step.warps).shape)
+    if step.store_elems is not None:
+        t = t + b * step.store_elems / p.store_elems_per_s_per_sm
+    if step.epilogue_spilled is not None:
+        t = t + spill_time(p, b, step.threads, step.epilogue_spilled)
+    return t
 
 
 def first_step_time(ks: KStepTime, blocks) -> np.ndarray:

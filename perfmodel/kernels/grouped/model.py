@@ -156,6 +156,17 @@ def transposed_one_buffer(problem: GemmProblem, load: str) -> str:
         (lay.a_k_major, lay.b_k_major)]
 
 
+def store_class(problem: GemmProblem, load: str) -> str:
+    """The compile class whose registers a config takes: its load class, except in `nt` where K is
+    16-divisible and N is not: the loads are class "all" but C's row stride is not 16-divisible, so
+    the epilogue stores C element by element, which costs registers ("k": only K 16-divisible; on
+    the H200 128x128x64_w4 went 203 -> 255 registers and spilled 166, and ran 2.7x slower at
+    131072x512x64: h200/cstore_probe.jsonl, session 12)."""
+    if load == "all" and problem.layout == "nt" and problem.N % 16:
+        return "k"
+    return load
+
+
 SMEM_RULES = {"all": "{n} stage buffer{s} of (BM+BN)xBKxbytes",
               "k": "only K 16-divisible: A in {n} pipelined buffer{s}, B element-wise through one",
               "n": "only N 16-divisible: B in {n} pipelined buffer{s}, A element-wise through one",
@@ -172,6 +183,7 @@ class GroupedKernel(KernelModel):
     #: the smallest BLOCK_N at which warpgroups sharing a K-major B tile slow down (operands.shares_kmajor_b)
     shared_b_min_bn: int | None = 256
     shared_b_min_bm: int = 64  # 64x256 at 8 warps slows in nt too (operands.shares_kmajor_b)
+    pointer_store = True
 
     def __init__(self, alignment=None):
         """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can
@@ -206,21 +218,24 @@ class GroupedKernel(KernelModel):
             smem_tr, buf_tr = pointer_smem(spec, transposed, bm, bn, bk, problem.in_bytes, stage_bufs, scratch)
             smem_cls, buf_cls = np.where(is_wgmma, smem_tr, smem_cls), np.where(is_wgmma, buf_tr, buf_cls)
         smem, buffers = np.where(pipelined, smem_all, smem_cls), np.where(pipelined, buf_all, buf_cls)
-        regs, spilled, from_table, reg_source = self.registers(spec, problem, load, is_wgmma, cfgs)
+        regs, spilled, from_table, reg_source, epilogue_spilled = self.registers(spec, problem, load, is_wgmma, cfgs)
         n = max(1, int(np.max(buffers)) if buffers.size else 1)
         rule = SMEM_RULES["pipelined" if pipelined.all() and load != "all" else load].format(n=n, s="s" if n > 1 else "",
                                                                     which=" and ".join(ELEMENTWISE_OPERANDS[load]))
         return Resources(load=load, threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
                          regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule,
-                         elementwise_pipelined=pipelined)
+                         elementwise_pipelined=pipelined, epilogue_spilled=epilogue_spilled)
 
     def registers(self, spec, problem, load, is_wgmma, cfgs):
-        """(regs, spilled, from_table, source): the table where it has the config, else the fit."""
+        """(regs, spilled, from_table, source, epilogue_spilled): the table where it has the
+        config, else the fit; epilogue_spilled: of the spilled, those only the epilogue's
+        element-wise C store adds (store_class), which it pays once per tile."""
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
         demand = np.maximum(np.rint(self.fit.demand(spec, load == "all", is_wgmma, bm, bn, bk, w, s,
                                                     problem.in_bytes)), 16).astype(np.int64)
         spilled = np.zeros_like(demand)
+        epilogue = np.zeros_like(demand)
         from_table = np.zeros(demand.shape, dtype=bool)
         target = spec.register_target
         source = "linear fit (config outside the compiled table)"
@@ -228,13 +243,20 @@ class GroupedKernel(KernelModel):
         # a table applies where its compiles lowered the dot as this device does (FMA or not)
         if key and (instruction(spec, problem.dtype, False) == "fma") == (problem.dtype in FMA_TABLE_DTYPES):
             t_regs, t_spilled, from_table = self.table.lookup(key, load, bm, bn, bk, w, s)
+            store = store_class(problem, load)
+            if store != load:  # C stored element by element: the compiles of that class, where the table has them
+                c_regs, c_spilled, c_found = self.table.lookup(key, store, bm, bn, bk, w, s)
+                # the spills the element-wise store adds are the epilogue's: paid once per tile
+                epilogue = np.where(c_found & from_table, np.maximum(c_spilled - t_spilled, 0), 0)
+                t_regs, t_spilled = np.where(c_found, c_regs, t_regs), np.where(c_found, c_spilled, t_spilled)
+                from_table = from_table | c_found
             demand = np.where(from_table, t_regs, demand)
             spilled = np.where(from_table, t_spilled, 0)
             stand_in = "" if target == spec.compile_target else " stand-in"
             if from_table.any():
                 source = f"Triton {self.table.triton} compile table ({key}{stand_in}{note})"
         cap = register_cap(spec)
-        return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source
+        return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source, epilogue
 
     def epilogue_bytes(self, problem: GemmProblem) -> int:
         """Bytes per element of the C tile this kernel's epilogue stores (the output dtype)."""

@@ -84,6 +84,7 @@ class TmaKernel(GroupedKernel):
     dtypes = SUPPORTED_DTYPES
     shared_b_min_bn = 128
     shared_b_min_bm = 128  # 64-row 8-warp TMA tiles in nt were never timed
+    pointer_store = False  # C goes out through a tensor descriptor, in bulk
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         if not spec.has("tensor_memory_accelerator"):
@@ -128,7 +129,7 @@ class TmaKernel(GroupedKernel):
         is_wgmma = uses_wgmma(spec, problem.dtype, bm, w)
         buffers = pipelined_buffers(spec, s, is_wgmma)
         smem = self.smem(problem, cfgs, buffers, is_wgmma)
-        regs, spilled, from_table, reg_source = self.registers(spec, problem, "all", is_wgmma, cfgs)
+        regs, spilled, from_table, reg_source, _ = self.registers(spec, problem, "all", is_wgmma, cfgs)
         rule = self.smem_rule_text(max(1, int(np.max(buffers)) if buffers.size else 1))
         return Resources(load="all", threads=self.threads(spec, w), smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
