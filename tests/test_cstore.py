@@ -7,11 +7,11 @@ in nt those compiles take more registers than the loads' class says
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import perfmodel
-from perfmodel.bundled import resolve_dataset
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.kernels.evaluate import context, evaluate
 from perfmodel.kernels.registry import get
@@ -19,11 +19,13 @@ from perfmodel.names import parse_config_name
 from perfmodel.prediction import predict
 
 SPEC = perfmodel.load_hardware("h200")
+#: the probe is lab data (validation/data), not bundled with the package
+PROBE = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200" / "cstore_probe.jsonl"
 TILE = perfmodel.TileConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, num_warps=4, num_stages=3)
 
 
 def _probe_rows():
-    rows = [json.loads(line) for line in resolve_dataset("h200/cstore_probe").read_text().splitlines()]
+    rows = [json.loads(line) for line in PROBE.read_text().splitlines()]
     return [r for r in rows if r.get("kind") == "run" and r.get("time_ms")]
 
 
