@@ -70,12 +70,13 @@ def is_table_compile(row: dict) -> bool:
             and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table)
 
 
-def in_space(row: dict, model, problem: GemmProblem) -> bool:
-    """Whether the kernel's model accepts the row's config (its `check`): compiles outside the
-    space, e.g. the warp-specialized kernel's 8-warp tiles, which Triton compiles unspecialized,
-    are not this kernel's and are left out."""
+def in_space(row: dict, model, problem: GemmProblem, spec) -> bool:
+    """Whether the kernel's model takes the row's problem on its device (`unsupported`: e.g. the
+    TMA kernels are not modelled for TF32, though the lab's sweeps time them) and its config
+    (`check`: e.g. the warp-specialized kernel's 8-warp tiles, which Triton compiles
+    unspecialized); rows outside are not this kernel's model's and are left out."""
     cfg = TileConfig(**{k: row[k] for k in CONFIG_KEYS if k in row}, kernel=model.name)
-    return model.check(cfg, problem) is None
+    return model.unsupported(spec, problem) is None and model.check(cfg, problem) is None
 
 
 def _recorded(row: dict, run_device: str, model):
@@ -83,7 +84,7 @@ def _recorded(row: dict, run_device: str, model):
     None; a run's label names the load class the kernel compiles the problem to."""
     layout = "" if row.get("layout", "nn") == "nn" else f"/{row['layout']}"
     rec = _labelled(row, run_device, model, layout)
-    return rec if rec is not None and in_space(row, model, rec[2]) else None
+    return rec if rec is not None and in_space(row, model, rec[2], load_hardware(rec[1])) else None
 
 
 def _labelled(row: dict, run_device: str, model, layout: str):
