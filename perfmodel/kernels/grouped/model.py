@@ -161,7 +161,9 @@ def store_class(problem: GemmProblem, load: str) -> str:
     16-divisible and N is not: the loads are class "all" but C's row stride is not 16-divisible, so
     the epilogue stores C element by element, which costs registers ("k": only K 16-divisible; on
     the H200 128x128x64_w4 went 203 -> 255 registers and spilled 166, and ran 2.7x slower at
-    131072x512x64: h200/cstore_probe.jsonl, session 12)."""
+    131072x512x64: h200/cstore_probe.jsonl, session 12). Compiled for sm_90 in 16-bit and TF32
+    (the H200's JIT on holdout28's TF32 nt runs with N odd: within 10% 63.5% -> 98.9% with them);
+    elsewhere the table falls back to the loads' class."""
     if load == "all" and problem.layout == "nt" and problem.N % 16:
         return "k"
     return load
