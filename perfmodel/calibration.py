@@ -21,6 +21,9 @@ the model's own functions, and the device file that carries them.
       partial_clock_exponent grid search (mean |log error|, the whole model) over the `partial` rows:
                              fewer tiles than SMs walking a long K
       memory_overlap_exponent  the same over the `stream` rows (perfmodel.kernels.tiled, step 4)
+      elementwise_store_     per (N, N - 1) pair of the `cstore` rows (16-bit nt, the same tiles), the
+        elems_per_s_per_sm   C elements each SM stores over the time the model without the store
+                             term leaves unexplained; the median over the pairs (store_rate)
       and the measured ones: DRAM copy bandwidth, L2 capacity knee, launch cost, latencies, clock
     device_file(...)        the base device's file with a `calibration:` block of these, every
                             value `measured` with the command, GPU, driver and versions
@@ -198,6 +201,8 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
         p = dataclasses.replace(p, **{k: out[k] for k in fitted if k in out})  # no spill cost where nothing spilled
     if mb.get("stream") and mb.get("partial"):  # else these stay borrowed (or the model without them)
         _memory_and_clock(spec, p, mb, out)
+    if _timed(mb.get("cstore", [])):  # else it stays borrowed
+        out["elementwise_store_elems_per_s_per_sm"] = store_rate(spec, p, _timed(mb["cstore"]))[0]
     return out
 
 
@@ -221,6 +226,37 @@ def _log_error(spec, p, rows: list[dict]) -> float:
 
 def _best(spec, p, rows, name: str, grid) -> float:
     return min(grid, key=lambda v: _log_error(spec, dataclasses.replace(p, **{name: float(v)}), rows))
+
+
+def _time_without_store_s(spec, p, row: dict) -> float:
+    """The model's time of a recorded grouped-kernel GEMM with the element-wise store term off."""
+    problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row.get("dtype", "fp16"),
+                          layout=row.get("layout", "nn"))
+    ctx = Context(spec, problem, dataclasses.replace(p, store_elems_per_s_per_sm=float("inf")),
+                  roofline(spec, problem).floor_s)
+    return float(evaluate(kernel_model("grouped"), ctx, ConfigArrays.of([{**row, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0])
+
+
+def store_rate(spec, p, rows: list[dict]) -> tuple[float, list[tuple[dict, float]]]:
+    """(the median, [(row at N, rate)]): for each pair of rows with the same tile at N
+    (16-divisible) and N - 1, rate = the C elements each SM stores (tiles x BM x BN / SMs at
+    N - 1) / ((t(N - 1) - t(N)) measured - the same predicted without the store term); inf where
+    the model leaves nothing to explain (module doc)."""
+    key = lambda r: (r["M"], r["N"], r["K"], *(r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")))  # noqa: E731
+    by = {key(r): r for r in rows}
+    pairs = []
+    for r in rows:
+        other = by.get((r["M"], r["N"] - 1, *key(r)[2:]))
+        if r["N"] % 16 or other is None:
+            continue
+        bm, bn = r["BLOCK_M"], r["BLOCK_N"]
+        elems = -(-r["M"] // bm) * bm * -(-other["N"] // bn) * bn / spec.sm_count
+        unexplained = ((other["time_ms"] - r["time_ms"]) * 1e-3
+                       - (_time_without_store_s(spec, p, other) - _time_without_store_s(spec, p, r)))
+        pairs.append((r, elems / unexplained if unexplained > 0 else float("inf")))
+    if not pairs:
+        raise CalibrationError("no C-store pair (the same tile at N and N - 1) ran correctly")
+    return float(np.median([rate for _, rate in pairs])), pairs
 
 
 def _memory_and_clock(spec, p, mb: dict, out: dict) -> None:
@@ -265,10 +301,12 @@ HOW = {
     "partial_clock_gain": "clock_max / the SM clock under load",
     "partial_clock_exponent": "grid search, the whole model over the partial-wave long-K GEMMs",
     "memory_overlap_exponent": "grid search, the whole model over the memory-bound stream GEMMs",
+    "elementwise_store_elems_per_s_per_sm": "median over the C-store pairs (16-bit nt, the same tile at N and N - 1) "
+                                            "of C elements per SM over the time the model leaves unexplained",
 }
 UNITS = {"bytes_per_s": ("dram_bw_achieved_bytes_per_s", "l2_bw_achieved_bytes_per_s"),
          "bytes": ("l2_effective_bytes",), "hz": ("sm_clock_under_load_hz",), "ratio": ("matrix_efficiency", "overlap_leak"),
-         "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm",),
+         "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm", "elementwise_store_elems_per_s_per_sm"),
          "factor": ("dram_read_over_copy", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
 
 
@@ -300,8 +338,8 @@ def device_file(base: HardwareSpec, values: dict[str, float], cal: dict, header:
     the calibration block holds every derived constant; a transfer reference stays (or names the
     base device) for the constants `calibrate` does not derive, which are borrowed and reported
     as estimated (gather_elems_per_s_per_sm, descriptor_launch_s and shared_kmajor_b_factor: fitted
-    on timed GEMMs; mixed_k_load_factor and elementwise_store_elems_per_s_per_sm: fitted on the
-    lab's kstep_mixed microbenchmark and C-store probe, which `calibrate` does not run)."""
+    on timed GEMMs; mixed_k_load_factor: fitted on the lab's kstep_mixed microbenchmark, which
+    `calibrate` does not run)."""
     data = base.model_dump(mode="json", exclude_none=True)
     where = (f"measured: perfmodel calibrate --hw {base.id} on {header.get('gpu_name')} (driver {header.get('driver')}, "
              f"torch {header.get('torch')}, Triton {header.get('triton')}, {header.get('date_utc')})")

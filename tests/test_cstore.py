@@ -76,3 +76,20 @@ def test_the_probe_pairs_are_ordered_as_measured():
             ctx = context(SPEC, perfmodel.GemmProblem(M=M, N=n, K=K, layout="nt"))
             times.append(evaluate(get("grouped"), ctx, ConfigArrays.of([parse_config_name(cfg)]))["time_s"][0])
         assert times[1] > times[0] * 1.02 and rows[(M, N - 1, K, cfg)]["time_ms"] > r["time_ms"], (M, N, K, cfg)
+
+
+def test_calibrate_times_the_probe_pairs_and_derives_the_rate_the_same_way():
+    """`perfmodel calibrate` times the probe's own pairs (one list, perfmodel.gpu.streams) and
+    derives with the function validation/fit_cstore.py uses; the quick subset keeps whole pairs."""
+    from perfmodel.calibration import store_rate
+    from perfmodel.gpu import streams
+    from perfmodel.kernels.pipeline import timing_params
+    from validation import fit_cstore
+
+    full = {(M, N, K, c) for M, N, K, c in streams.cstore_jobs(False)}
+    probe = {(r["M"], r["N"], r["K"], tuple(r[k] for k in streams.KEYS)) for r in fit_cstore.probe_rows()}
+    assert full == probe and len(full) == 48
+    quick = streams.cstore_jobs(True)
+    assert all((M, N - 1 if N % 16 == 0 else N + 1, K, c) in set(quick) for M, N, K, c in quick)
+    rate, pairs = store_rate(SPEC, timing_params(SPEC, "fp16"), fit_cstore.probe_rows())
+    assert len(pairs) == 24 and 1e10 < rate < 5e10

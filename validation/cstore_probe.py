@@ -18,17 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from perfmodel.gpu.streams import CSTORE_SHAPES, CSTORE_TILES  # noqa: E402  (one list: `perfmodel calibrate` times it too)
 from validation.probe_runs import run_cases  # noqa: E402
-
-#: (M, N, K): each timed at N (16-divisible) and N - 1, fp16, layout nt
-SHAPES = [(65536, 256, 256), (65536, 1024, 256), (131072, 512, 64), (16384, 4096, 1024)]
-TILES = [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 3), (128, 64, 64, 4, 4),
-         (256, 128, 64, 8, 3), (64, 256, 32, 4, 4)]
 
 
 def main() -> int:
     return run_cases("cstore_probe", [(M, N, K, "fp16", "nt", tile)
-                                      for M, N16, K in SHAPES for N in (N16, N16 - 1) for tile in TILES])
+                                      for M, N16, K in CSTORE_SHAPES for N in (N16, N16 - 1) for tile in CSTORE_TILES])
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ itself (perfmodel.gpu.env.properties), none typed in.
     kstep       the grouped kernel with one wave of tiles (1 or 2 per SM) walking a long K,
                 aligned (K, N multiples of 16) and unaligned (neither)
     stream, partial   memory-bound GEMMs and partial waves (perfmodel.gpu.streams)
+    cstore      the same tiles with C stored in vectors and element by element (perfmodel.gpu.streams)
 
 `quick` runs a subset of each (about two minutes on an H200); the full set takes a few more.
 Results come back as two dicts shaped like the lab's validation/data/h200/calibration.json and
@@ -271,4 +272,5 @@ def run(quick: bool, jobs: int = 16) -> tuple[dict, dict]:
 
     mb["stream"] = streams.stream(quick, jobs)
     mb["partial"] = streams.partial(quick, jobs)
+    mb["cstore"] = streams.cstore(quick, jobs)
     return cal, mb

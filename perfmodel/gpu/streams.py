@@ -7,10 +7,14 @@
                and S/2 blocks (how fast a part of the SMs streams, by what each keeps in flight)
     partial    fewer tiles than SMs walking a long K (16384): 4 tiles, then 1/12 ... all of one
                wave, four configs (how fast a k-step runs while only some SMs are busy)
+    cstore     16-bit nt GEMMs at N 16-divisible and at N - 1, the same tiles: only C's store
+               changes (vectors, or element by element), the pairs
+               perfmodel.calibration.store_rate derives the element-wise store's rate from
 
 On an H200 (S = 132) these are the rows of validation/data/h200/microbench_memory.json, which
 were recorded with the lab's validation/microbench.py before the model used them. `quick`
-keeps part A, a quarter of part B and two partial configs.
+keeps part A, a quarter of part B, two partial configs and two of the four C-store shapes.
+The C-store pairs are validation/cstore_probe.py's (h200/cstore_probe.jsonl).
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ STREAM_K, PARTIAL_K = 8192, 16384
 STREAM_A = (16, 64, 128, 2, 4)  # BLOCK_M, BLOCK_N, BLOCK_K, warps, stages
 STREAM_B_TILES = ((32, 2), (64, 2), (128, 4), (256, 4))  # BLOCK_N, warps
 PARTIAL_CONFIGS = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 64, 64, 4, 4), (64, 128, 64, 4, 4))
+#: (M, N, K) with N 16-divisible, each timed at N and N - 1 (fp16, nt), and the tiles timed there
+CSTORE_SHAPES = ((65536, 256, 256), (65536, 1024, 256), (131072, 512, 64), (16384, 4096, 1024))
+CSTORE_TILES = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 3), (128, 64, 64, 4, 4),
+                (256, 128, 64, 8, 3), (64, 256, 32, 4, 4))
 
 
 def stream_jobs(sms: int, quick: bool) -> list[tuple]:
@@ -49,6 +57,12 @@ def partial_jobs(wave: tuple[int, int], quick: bool) -> list[tuple]:
 
 
 KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+
+
+def cstore_jobs(quick: bool) -> list[tuple]:
+    """(M, N, K, config) of the C-store pairs (module doc)."""
+    shapes = CSTORE_SHAPES[1:3] if quick else CSTORE_SHAPES
+    return [(M, n, K, tile) for M, N, K in shapes for n in (N, N - 1) for tile in CSTORE_TILES]
 
 
 def compile_grouped(configs, specialization: tuple, jobs: int, label: str, dtype: str = "fp16",
@@ -104,3 +118,12 @@ def stream(quick: bool, jobs: int = 16) -> list[dict]:
 def partial(quick: bool, jobs: int = 16) -> list[dict]:
     wave = wave_grid(env.properties()["sm_count"])
     return compiled_and_timed("partial", partial_jobs(wave, quick), jobs, (4096, 4096, PARTIAL_K))
+
+
+def cstore(quick: bool, jobs: int = 16) -> list[dict]:
+    """The C-store pairs, timed (fp16, nt; compiled at each N's specialization)."""
+    todo = cstore_jobs(quick)
+    for spec in sorted({(M, N, K) for M, N, K, _ in todo}):
+        compile_grouped([c for M, N, K, c in todo if (M, N, K) == spec], spec, jobs, f"calibrate: compile cstore {spec}",
+                        layout="nt")
+    return timed_rows("cstore", todo, lambda *_: {}, layout="nt")
