@@ -54,7 +54,7 @@ from perfmodel.problem import ALIGNMENTS, GemmProblem  # noqa: E402
 from validation import suite  # noqa: E402
 
 OUT = HERE / "data" / "compile" / "compile_sweep.jsonl"
-KERNELS = ("grouped", "tma", "persistent", "persistent_ws")
+KERNELS = ("grouped", "splitk", "tma", "persistent", "persistent_ws")
 
 
 def compile_targets(feature: str | None = None) -> dict[str, tuple]:
@@ -72,7 +72,8 @@ TARGETS = compile_targets()
 #: NUM_SMS the persistent kernels are compiled with per target: the SMs of the device the grid was
 #: timed on where it has the target (only a loop stride: resources do not depend on it)
 SM_COUNT = {t: 132 for t in TARGETS}
-SOURCES = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel",
+SOURCES = {"grouped": "perfmodel/gpu/kernels.py:matmul_kernel", "splitk": "perfmodel/gpu/kernels.py:matmul_splitk_kernel",
+           "tma": "perfmodel/gpu/kernels.py:matmul_tma_kernel",
            "persistent": "perfmodel/gpu/persistent.py:matmul_persistent_kernel (WARP_SPECIALIZE False, FLATTEN True)",
            "persistent_ws": "perfmodel/gpu/persistent.py:matmul_persistent_kernel (WARP_SPECIALIZE True, FLATTEN False)"}
 
@@ -117,11 +118,12 @@ def alignment_name(aligned) -> str:
     return aligned
 
 
-def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str = "nn"):
-    """Compile matmul_kernel for one config exactly as the JIT specializes it on a launch in
-    `layout` with 16-byte aligned pointers, unit strides where the layout has them and the
-    class's 16-divisible sizes/strides (aligned: True = "all", False = "none", or "k" / "n":
-    which of the sizes are 16-divisible)."""
+def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str = "nn", splitk: bool = False):
+    """Compile matmul_kernel (or, `splitk`, matmul_splitk_kernel: fp32 partials, its row stride N
+    in the code, SPLIT_K as the config says, at least 2) for one config exactly as the JIT
+    specializes it on a launch in `layout` with 16-byte aligned pointers, unit strides where the
+    layout has them and the class's 16-divisible sizes/strides (aligned: True = "all", False =
+    "none", or "k" / "n": which of the sizes are 16-divisible)."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -129,18 +131,20 @@ def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str 
     from validation.kernels import matmul as mk
 
     backend, arch, warp = TARGETS[target_name]
-    fn = mk.matmul_kernel
+    fn = mk.matmul_splitk_kernel if splitk else mk.matmul_kernel
     names = fn.arg_names
     ty = "*" + DTYPES[dtype].triton
-    strides = stride_sizes(layout)
-    sig = {"a_ptr": ty, "b_ptr": ty, "c_ptr": "*" + DTYPES[dtype].c_triton, "M": "i32", "N": "i32", "K": "i32",
+    strides = {k: v for k, v in stride_sizes(layout).items() if not (splitk and k.startswith("stride_c"))}
+    out = {"w_ptr": "*fp32"} if splitk else {"c_ptr": "*" + DTYPES[dtype].c_triton}
+    split = {"SPLIT_K": max(c.get("SPLIT_K", 1), 2)} if splitk else {}
+    sig = {"a_ptr": ty, "b_ptr": ty, **out, "M": "i32", "N": "i32", "K": "i32",
            **{k: "constexpr" if v == 1 else "i32" for k, v in strides.items()},
            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
-           "PRECISION": "constexpr"}
+           **{k: "constexpr" for k in split}, "PRECISION": "constexpr"}
     constexprs = {**{k: 1 for k, v in strides.items() if v == 1}, "BLOCK_M": c["BLOCK_M"],
-                  "BLOCK_N": c["BLOCK_N"], "BLOCK_K": c["BLOCK_K"], "GROUP_M": c["GROUP_M"],
+                  "BLOCK_N": c["BLOCK_N"], "BLOCK_K": c["BLOCK_K"], "GROUP_M": c["GROUP_M"], **split,
                   "PRECISION": DTYPES[dtype].precision}
-    div16 = ["a_ptr", "b_ptr", "c_ptr"] + divisible_args(alignment_name(aligned), layout)
+    div16 = ["a_ptr", "b_ptr", *out] + [a for a in divisible_args(alignment_name(aligned), layout) if a in names]
     attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in div16}
     src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in constexprs.items()}, attrs=attrs)
     return triton.compile(src, target=GPUTarget(backend, arch, warp),
@@ -212,7 +216,7 @@ def compile_kernel(kernel: str, target_name: str, dtype: str, alignment, c: dict
         return compile_tma(target_name, dtype, c, layout)
     if kernel.startswith("persistent"):
         return compile_persistent(target_name, dtype, c, layout, kernel)
-    return compile_grouped(target_name, dtype, alignment, c, layout)
+    return compile_grouped(target_name, dtype, alignment, c, layout, splitk=kernel == "splitk")
 
 
 def _cuobjdump() -> str:
@@ -304,7 +308,7 @@ def jobs_for(targets, alignments=("all", "none"), kernel="grouped", layouts=("nn
 
 def kernel_targets(kernel: str) -> dict[str, tuple]:
     """The compile targets a kernel runs on (the TMA kernel: devices with a TMA only)."""
-    return compile_targets("tensor_memory_accelerator" if kernel != "grouped" else None)
+    return compile_targets("tensor_memory_accelerator" if kernel not in ("grouped", "splitk") else None)
 
 
 def _arguments(argv):

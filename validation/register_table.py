@@ -86,6 +86,8 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
 #: per stage class of perfmodel.kernels.registers.stage_class
 CLASSES = {"grouped": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
                        ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
+           "splitk": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
+                      ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
            "tma": (("all", 3), ("all", 2), ("all", 1)),
            "persistent": (("all", 3), ("all", 2), ("all", 1)),
            "persistent_ws": (("all", 3), ("all", 2))}
@@ -108,7 +110,7 @@ def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16", load
     """The compiles of every geometry in every (load class, num_stages) of the kernel and layout,
     only in the load classes `loads` where given."""
     jobs = []
-    classes = CLASSES[kernel] if layout == "nn" or kernel != "grouped" else OTHER_LAYOUT_CLASSES
+    classes = CLASSES[kernel] if layout == "nn" or kernel not in ("grouped", "splitk") else OTHER_LAYOUT_CLASSES
     classes = [(a, s) for a, s in classes if loads is None or a in loads]
     for alignment, stages in classes:
         for t in targets:

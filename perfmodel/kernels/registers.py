@@ -125,6 +125,27 @@ class RegisterTable(_JsonFile):
         return np.where(found, vals[..., 0], -1), np.where(found, vals[..., 1], -1), found
 
 
+class TableChain:
+    """A kernel's own register table, and where it has no compile of a config, another kernel's
+    (the split-K kernel's own sm_90 compiles first, the grouped kernel's tables elsewhere)."""
+
+    def __init__(self, own: RegisterTable, fallback: RegisterTable):
+        self.own, self.fallback = own, fallback
+
+    @property
+    def triton(self) -> str:
+        return self.own.triton
+
+    @functools.cached_property
+    def targets(self) -> set[str]:
+        return self.own.targets | self.fallback.targets
+
+    def lookup(self, target: str, load: str, bm, bn, bk, warps, stages) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        regs, spilled, found = self.own.lookup(target, load, bm, bn, bk, warps, stages)
+        f_regs, f_spilled, f_found = self.fallback.lookup(target, load, bm, bn, bk, warps, stages)
+        return np.where(found, regs, f_regs), np.where(found, spilled, f_spilled), found | f_found
+
+
 def _index(values: np.ndarray, grid: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     g = np.asarray(grid)
     i = np.clip(np.searchsorted(g, values), 0, len(g) - 1)

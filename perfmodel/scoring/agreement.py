@@ -26,6 +26,8 @@ from perfmodel.kernels.registers import COMPILED_DTYPES, COMPILED_LAYOUTS, stage
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import ALIGNMENTS, GemmProblem, TileConfig
 
+#: SPLIT_K of the compiles a kernel's register table holds (1 where the kernel has none)
+TABLE_SPLIT_K = {"splitk": 2}
 COUNTS = ("n", "smem_exact", "regs_within_10pct", "held_out_n", "held_out_regs_within_10pct")
 
 
@@ -67,7 +69,8 @@ def is_table_compile(row: dict) -> bool:
         return False  # the JIT specialised the sizes differently from the table's compile
     stages_in_table = int(stage_class(row["num_stages"], alignment)) == row["num_stages"]
     return (row["dtype"] in COMPILED_DTYPES and row.get("layout", "nn") in COMPILED_LAYOUTS
-            and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == 1 and stages_in_table)
+            and row.get("GROUP_M") == 8 and row.get("SPLIT_K", 1) == TABLE_SPLIT_K.get(kernel_of(row), 1)
+            and stages_in_table)
 
 
 def in_space(row: dict, model, problem: GemmProblem, spec) -> bool:
