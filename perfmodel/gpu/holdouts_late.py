@@ -357,6 +357,29 @@ HOLDOUT30_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT30_BASE_INDEX = 4900
 
+# The thirty-first hold-out, recorded at the end of session 13 after candidate 6 (the split-K
+# kernel's register table) was judged on holdout30, for the next session's changes, never tuned on:
+# layers of model families no suite drew from, eight aligned (Hymba-1.5B prefill, SmolVLM-256M and
+# Falcon-Mamba-7B at decode, a Sana-1.6B DiT MLP, Qwen2-Audio's and Mimi's MLPs, PatchTST's and
+# TimesFM's input layers), two with N not 16-divisible (a Nucleotide Transformer head, a Quick-Draw
+# head), one with K not (a Criteo input layer) and one with neither (an Indian Pines pixel
+# classifier), in bf16 and tf32 x nn and nt. Indexed from 5000.
+HOLDOUT31_SHAPES: list[tuple] = in_layouts([
+    ("prefill", 1024, 5504, 1600),  # Hymba-1.5B MLP up, 1024 tokens
+    ("decode", 8, 49280, 576),  # SmolVLM-256M LM head, 8 tokens
+    ("decode", 4, 16384, 4096),  # Falcon-Mamba-7B in_proj, 4 tokens
+    ("dit", 8192, 5600, 2240),  # Sana-1.6B transformer MLP up, 8 images x 1024 latent tokens
+    ("audio", 24000, 1280, 5120),  # Qwen2-Audio encoder MLP down, 16 clips x 1500 frames
+    ("audio", 65536, 2048, 512),  # Mimi (Kyutai codec) transformer MLP up, 65536 frames
+    ("timeseries", 262144, 128, 16),  # PatchTST patch embedding 16 -> 128, 262144 patches
+    ("timeseries", 65536, 1280, 64),  # TimesFM input residual block 64 -> 1280, 65536 patches
+    ("genomics", 8192, 4105, 1280),  # Nucleotide-Transformer-500M LM head over 4,105 tokens, 8192 positions
+    ("classifier", 32768, 345, 1280),  # a Quick-Draw (345 classes) head on MobileNetV3 features, batch 32768
+    ("tabular", 131072, 512, 39),  # a Criteo (39 features) input layer to 512, batch 131072
+    ("hsi", 262144, 17, 200),  # an Indian Pines (200 bands, 17 classes) pixel classifier, 512 x 512 pixels
+], dtypes=("bf16", "tf32"))
+HOLDOUT31_BASE_INDEX = 5000
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout16": (HOLDOUT16_BASE_INDEX, HOLDOUT16_SHAPES),
@@ -374,4 +397,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout28": (HOLDOUT28_BASE_INDEX, HOLDOUT28_SHAPES),
     "holdout29": (HOLDOUT29_BASE_INDEX, HOLDOUT29_SHAPES),
     "holdout30": (HOLDOUT30_BASE_INDEX, HOLDOUT30_SHAPES),
+    "holdout31": (HOLDOUT31_BASE_INDEX, HOLDOUT31_SHAPES),
 }
