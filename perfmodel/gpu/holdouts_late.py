@@ -357,13 +357,10 @@ HOLDOUT30_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT30_BASE_INDEX = 4900
 
-# The thirty-first hold-out, recorded at the end of session 13 after candidate 6 (the split-K
-# kernel's register table) was judged on holdout30, for the next session's changes, never tuned on:
-# layers of model families no suite drew from, eight aligned (Hymba-1.5B prefill, SmolVLM-256M and
-# Falcon-Mamba-7B at decode, a Sana-1.6B DiT MLP, Qwen2-Audio's and Mimi's MLPs, PatchTST's and
-# TimesFM's input layers), two with N not 16-divisible (a Nucleotide Transformer head, a Quick-Draw
-# head), one with K not (a Criteo input layer) and one with neither (an Indian Pines pixel
-# classifier), in bf16 and tf32 x nn and nt. Indexed from 5000.
+# The thirty-first hold-out, recorded at the end of session 13 (after candidate 6 was judged on
+# holdout30) for the next session, never tuned on: layers of families no suite drew from, eight
+# aligned, two with N not 16-divisible, one with K not and one with neither (the comments say
+# which), in bf16 and tf32 x nn and nt. Indexed from 5000.
 HOLDOUT31_SHAPES: list[tuple] = in_layouts([
     ("prefill", 1024, 5504, 1600),  # Hymba-1.5B MLP up, 1024 tokens
     ("decode", 8, 49280, 576),  # SmolVLM-256M LM head, 8 tokens
