@@ -55,6 +55,8 @@ from validation import suite  # noqa: E402
 
 OUT = HERE / "data" / "compile" / "compile_sweep.jsonl"
 KERNELS = ("grouped", "splitk", "tma", "persistent", "persistent_ws")
+#: the kernels that load through pointers: every target, every load class
+POINTER_KERNELS = ("grouped", "splitk")
 
 
 def compile_targets(feature: str | None = None) -> dict[str, tuple]:
@@ -120,7 +122,7 @@ def alignment_name(aligned) -> str:
 
 def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str = "nn", splitk: bool = False):
     """Compile matmul_kernel (or, `splitk`, matmul_splitk_kernel: fp32 partials, its row stride N
-    in the code, SPLIT_K as the config says, at least 2) for one config exactly as the JIT
+    in the code, SPLIT_K as the config says) for one config exactly as the JIT
     specializes it on a launch in `layout` with 16-byte aligned pointers, unit strides where the
     layout has them and the class's 16-divisible sizes/strides (aligned: True = "all", False =
     "none", or "k" / "n": which of the sizes are 16-divisible)."""
@@ -136,7 +138,7 @@ def compile_grouped(target_name: str, dtype: str, aligned, c: dict, layout: str 
     ty = "*" + DTYPES[dtype].triton
     strides = {k: v for k, v in stride_sizes(layout).items() if not (splitk and k.startswith("stride_c"))}
     out = {"w_ptr": "*fp32"} if splitk else {"c_ptr": "*" + DTYPES[dtype].c_triton}
-    split = {"SPLIT_K": max(c.get("SPLIT_K", 1), 2)} if splitk else {}
+    split = {"SPLIT_K": c["SPLIT_K"]} if splitk else {}
     sig = {"a_ptr": ty, "b_ptr": ty, **out, "M": "i32", "N": "i32", "K": "i32",
            **{k: "constexpr" if v == 1 else "i32" for k, v in strides.items()},
            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr", "BLOCK_K": "constexpr", "GROUP_M": "constexpr",
@@ -308,7 +310,7 @@ def jobs_for(targets, alignments=("all", "none"), kernel="grouped", layouts=("nn
 
 def kernel_targets(kernel: str) -> dict[str, tuple]:
     """The compile targets a kernel runs on (the TMA kernel: devices with a TMA only)."""
-    return compile_targets("tensor_memory_accelerator" if kernel not in ("grouped", "splitk") else None)
+    return compile_targets(None if kernel in POINTER_KERNELS else "tensor_memory_accelerator")
 
 
 def _arguments(argv):

@@ -50,8 +50,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 from perfmodel.kernels.grouped.model import BLOCK_K, BLOCK_MN, WARPS, store_class  # noqa: E402  (the built-in grid)
 from perfmodel.kernels.registers import STAGE_CLASSES, table_key  # noqa: E402
-from perfmodel.scoring.agreement import kernel_of, load_class_of, problem_of_compile, problem_of_run  # noqa: E402
-from validation.compile_sweep import KERNELS, SOURCES, TARGETS, kernel_targets, one  # noqa: E402
+from perfmodel.scoring.agreement import TABLE_SPLIT_K, kernel_of, load_class_of, problem_of_compile, problem_of_run  # noqa: E402
+from validation.compile_sweep import KERNELS, POINTER_KERNELS, SOURCES, TARGETS, kernel_targets, one  # noqa: E402
 
 GROUP_M = 8
 
@@ -84,10 +84,9 @@ def geometries(warp_size: int) -> list[tuple[int, int, int, int]]:
 
 #: (load class, num_stages) compiled for every geometry, per kernel, in this order: one compile
 #: per stage class of perfmodel.kernels.registers.stage_class
-CLASSES = {"grouped": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
-                       ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
-           "splitk": (("all", 3), ("all", 2), ("none", 3), ("all", 1),
-                      ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1)),
+POINTER_CLASSES = (("all", 3), ("all", 2), ("none", 3), ("all", 1),
+                   ("k", 3), ("n", 3), ("k", 2), ("n", 2), ("k", 1), ("n", 1))
+CLASSES = {"grouped": POINTER_CLASSES, "splitk": POINTER_CLASSES,
            "tma": (("all", 3), ("all", 2), ("all", 1)),
            "persistent": (("all", 3), ("all", 2), ("all", 1)),
            "persistent_ws": (("all", 3), ("all", 2))}
@@ -110,13 +109,13 @@ def jobs_for(kernel: str, targets, layout: str = "nn", dtype: str = "fp16", load
     """The compiles of every geometry in every (load class, num_stages) of the kernel and layout,
     only in the load classes `loads` where given."""
     jobs = []
-    classes = CLASSES[kernel] if layout == "nn" or kernel not in ("grouped", "splitk") else OTHER_LAYOUT_CLASSES
+    classes = CLASSES[kernel] if layout == "nn" or kernel not in POINTER_KERNELS else OTHER_LAYOUT_CLASSES
     classes = [(a, s) for a, s in classes if loads is None or a in loads]
     for alignment, stages in classes:
         for t in targets:
             for m, n, k, w in [g for g in geometries(TARGETS[t][2]) if in_space(kernel, g[0], g[1], g[3])]:
                 c = {"BLOCK_M": m, "BLOCK_N": n, "BLOCK_K": k, "num_warps": w, "num_stages": stages,
-                     "GROUP_M": GROUP_M, "SPLIT_K": 1}
+                     "GROUP_M": GROUP_M, "SPLIT_K": TABLE_SPLIT_K.get(kernel, 1)}
                 jobs.append((kernel, t, dtype, alignment, c, layout))
     return jobs
 
