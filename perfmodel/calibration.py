@@ -47,6 +47,7 @@ from perfmodel.kernels.evaluate import Context, evaluate
 from perfmodel.kernels.pipeline import CALIBRATED, kstep_time, tile_time, timing_params
 from perfmodel.kernels.registry import get as kernel_model
 from perfmodel.kernels.tile_factors import without_factors
+from perfmodel.names import CONFIG_KEYS
 from perfmodel.kernels.tiled import kstep_of
 from perfmodel.problem import ALIGNMENTS, GemmProblem
 
@@ -242,11 +243,11 @@ def store_rate(spec, p, rows: list[dict]) -> tuple[float, list[tuple[dict, float
     (16-divisible) and N - 1, rate = the C elements each SM stores (tiles x BM x BN / SMs at
     N - 1) / ((t(N - 1) - t(N)) measured - the same predicted without the store term); inf where
     the model leaves nothing to explain (module doc)."""
-    key = lambda r: (r["M"], r["N"], r["K"], *(r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")))  # noqa: E731
-    by = {key(r): r for r in rows}
+    key = lambda r, n: (r["M"], n, r["K"], *(r[k] for k in CONFIG_KEYS[:5]))  # noqa: E731  (the tile, not GROUP_M)
+    by = {key(r, r["N"]): r for r in rows}
     pairs = []
     for r in rows:
-        other = by.get((r["M"], r["N"] - 1, *key(r)[2:]))
+        other = by.get(key(r, r["N"] - 1))
         if r["N"] % 16 or other is None:
             continue
         bm, bn = r["BLOCK_M"], r["BLOCK_N"]

@@ -209,6 +209,7 @@ def _kstep_note(p, pipelined: bool) -> str:
 
 
 def predict_cmd(args) -> int:
+    from perfmodel.kernels.registry import get as kernel_model
     from perfmodel.prediction import predict
 
     spec = load_hardware(args.hw)
@@ -229,10 +230,11 @@ def predict_cmd(args) -> int:
           f"{fmt_rate(problem.min_bytes / p.time_s / 1e9)} GB/s, {p.bound}-bound")
     us = 1e6
     pipelined = p.alignment == "all" or p.elementwise_pipelined
-    load_note = ALIGNMENTS[p.alignment].note if p.kernel != "tma" else "tensor-descriptor loads: bulk copies, pipelined"
+    pointer = kernel_model(p.kernel).pointer_store  # the descriptor kernels load and store in bulk
+    load_note = ALIGNMENTS[p.alignment].note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
         load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
-    if p.kernel != "tma" and p.alignment == "all" and problem.N % 16:
+    if pointer and p.alignment == "all" and problem.N % 16:
         load_note = "loads in vectors, pipelined (both operands K-major: K decides); N not 16-divisible: C stored element by element"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),

@@ -12,8 +12,10 @@ Per kernel and "target/class": the share whose shared bytes the rule gets exactl
 registers it gets within 10%, over all recorded compiles and over the held-out ones: those
 that are not the very compile the kernel's register table holds (fp16 or TF32, nn or nt, GROUP_M
 8, the stage class's own num_stages, the class's 16-divisible sizes), where agreement would be
-the compiler agreeing with itself. Compiles of configs the kernel's model refuses (`check`: e.g.
-the warp-specialized kernel's 8-warp tiles, which Triton compiles unspecialized) are left out.
+the compiler agreeing with itself. Rows the kernel's model does not take are left out: problems
+it refuses on their device (`unsupported`: the lab's sweeps time the TMA kernels in TF32, which
+they are not modelled for) and configs it refuses (`check`: e.g. the warp-specialized kernel's
+8-warp tiles, which Triton compiles unspecialized).
 """
 
 from __future__ import annotations
@@ -73,24 +75,17 @@ def is_table_compile(row: dict) -> bool:
             and stages_in_table)
 
 
-def in_space(row: dict, model, problem: GemmProblem, spec) -> bool:
-    """Whether the kernel's model takes the row's problem on its device (`unsupported`: e.g. the
-    TMA kernels are not modelled for TF32, though the lab's sweeps time them) and its config
-    (`check`: e.g. the warp-specialized kernel's 8-warp tiles, which Triton compiles
-    unspecialized); rows outside are not this kernel's model's and are left out."""
+def in_config_space(row: dict, model, problem: GemmProblem) -> bool:
+    """Whether the kernel's model takes the row's config (`check`: e.g. not the warp-specialized
+    kernel's 8-warp tiles, which Triton compiles unspecialized)."""
     cfg = TileConfig(**{k: row[k] for k in CONFIG_KEYS if k in row}, kernel=model.name)
-    return model.unsupported(spec, problem) is None and model.check(cfg, problem) is None
+    return model.check(cfg, problem) is None
 
 
 def _recorded(row: dict, run_device: str, model):
-    """(label, device, problem) of a recorded compile or device run in the kernel's space, or
-    None; a run's label names the load class the kernel compiles the problem to."""
+    """(label, device, problem) of a recorded compile or device run, or None; a run's label
+    names the load class the kernel compiles the problem to."""
     layout = "" if row.get("layout", "nn") == "nn" else f"/{row['layout']}"
-    rec = _labelled(row, run_device, model, layout)
-    return rec if rec is not None and in_space(row, model, rec[2], load_hardware(rec[1])) else None
-
-
-def _labelled(row: dict, run_device: str, model, layout: str):
     if row.get("kind") == "compile" and row.get("status") == "ok":
         p = problem_of_compile(row)
         return f"{row['target']}{layout}/{model.load_class(p)}", device_for_target(row["target"]), p
@@ -116,7 +111,12 @@ def agreement(rows: list[dict], kernel: str = "grouped", run_device="h200") -> d
             groups.setdefault((label, device, p), []).append(r)
     out: dict[str, dict] = {}
     for (label, device, p), rs in groups.items():
-        res = model.resources(specs.get(device) or load_hardware(device), p, ConfigArrays.of(rs))
+        spec = specs.get(device) or load_hardware(device)
+        # rows the kernel's model does not take (module doc) are not its model's to score
+        rs = [r for r in rs if in_config_space(r, model, p)] if model.unsupported(spec, p) is None else []
+        if not rs:
+            continue
+        res = model.resources(spec, p, ConfigArrays.of(rs))
         d = out.setdefault(label, dict.fromkeys(COUNTS, 0))
         for i, r in enumerate(rs):
             regs = r["n_regs"] if "n_regs" in r else r["TotalNumVgprs"]

@@ -73,7 +73,7 @@ def tma_smem(bm, bn, bk, e, out_e, buffers, is_wgmma, stages, barriers) -> np.nd
 def fp8_barriers(problem: GemmProblem) -> tuple[bool, bool]:
     """(FP8, an FP8 operand stored MN-major): what barrier_bytes needs to know of a problem."""
     fp8 = problem.in_bytes == 1 and DTYPES[problem.dtype].k_major_only
-    return fp8, fp8 and transposed_one_buffer(problem, "all") != "all"
+    return fp8, transposed_one_buffer(problem, "all") != "all"  # which holds only for FP8
 
 
 class TmaKernel(GroupedKernel):
