@@ -23,6 +23,7 @@ from perfmodel.gpu.configs import (  # noqa: F401  (the config tables, re-export
 from perfmodel.gpu.holdouts import HOLDOUTS as _EARLY_HOLDOUTS
 from perfmodel.gpu.holdouts import in_layouts as _in_layouts
 from perfmodel.gpu.holdouts_late import HOLDOUTS as _LATE_HOLDOUTS
+from perfmodel.gpu.holdouts_latest import HOLDOUTS as _LATEST_HOLDOUTS
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
 # (family, M, N, K, dtype)
@@ -316,6 +317,7 @@ SUITES: dict[str, tuple[int, list]] = {
     "mixed2": (MIXED2_BASE_INDEX, MIXED2_SHAPES),
     **_EARLY_HOLDOUTS,
     **_LATE_HOLDOUTS,
+    **_LATEST_HOLDOUTS,
 }
 
 
