@@ -44,7 +44,8 @@ from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.arch.roofline import roofline
 from perfmodel.kernels.evaluate import Context, evaluate
-from perfmodel.kernels.pipeline import CALIBRATED, kstep_time, tile_time, timing_params
+from perfmodel.kernels.params import CALIBRATED, timing_params
+from perfmodel.kernels.pipeline import kstep_time, tile_time
 from perfmodel.kernels.registry import get as kernel_model
 from perfmodel.kernels.tile_factors import without_factors
 from perfmodel.names import CONFIG_KEYS

@@ -6,7 +6,7 @@ one at a time and then all together in each direction, and the built-in space is
   spec quantities   every continuous `estimated` number of the device file (clocks, bandwidths,
                     per-clock rates, LDS and L2 sizes, latencies), through a modified copy of the
                     spec (byte sizes are rounded to whole bytes)
-  model constants   every `estimated` constant of perfmodel.kernels.pipeline.timing_params (the
+  model constants   every `estimated` constant of perfmodel.kernels.params.timing_params (the
                     device has no calibration for it: transferred or a default), through its
                     `scale` argument
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import Confidence, HardwareSpec, iter_quantities
-from perfmodel.kernels.pipeline import timing_params
+from perfmodel.kernels.params import timing_params
 from perfmodel.problem import GemmProblem
 from perfmodel.ranking import rank
 

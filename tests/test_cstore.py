@@ -83,7 +83,7 @@ def test_calibrate_times_the_probe_pairs_and_derives_the_rate_the_same_way():
     derives with the function validation/fit_cstore.py uses; the quick subset keeps whole pairs."""
     from perfmodel.calibration import store_rate
     from perfmodel.gpu import streams
-    from perfmodel.kernels.pipeline import timing_params
+    from perfmodel.kernels.params import timing_params
     from validation import fit_cstore
 
     full = {(M, N, K, c) for M, N, K, c in streams.cstore_jobs(False)}

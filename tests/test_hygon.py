@@ -5,7 +5,7 @@ import pytest
 import perfmodel
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware import load_hardware
-from perfmodel.kernels.pipeline import timing_params
+from perfmodel.kernels.params import timing_params
 from perfmodel.prediction import predict, resources_of
 from perfmodel.ranking import rank
 from perfmodel.sensitivity import estimated_inputs

@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 
 from perfmodel.calibration import store_rate  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from perfmodel.kernels.pipeline import timing_params  # noqa: E402
+from perfmodel.kernels.params import timing_params  # noqa: E402
 from perfmodel.kernels.tile_factors import without_factors  # noqa: E402
 from perfmodel.names import parse_config_name  # noqa: E402
 

@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from perfmodel.calibration import Rows, spill_cost_per_reg  # noqa: E402
 from perfmodel.hardware import load_hardware  # noqa: E402
-from perfmodel.kernels.pipeline import timing_params  # noqa: E402
+from perfmodel.kernels.params import timing_params  # noqa: E402
 
 DATA = HERE / "data" / "h200" / "microbench_spills.json"
 MIN_SPILLS = 20

@@ -20,7 +20,7 @@ from perfmodel.arch.roofline import roofline
 from perfmodel.errors import ConfigError
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel
-from perfmodel.kernels.pipeline import TimingParams, timing_params
+from perfmodel.kernels.params import TimingParams, timing_params
 from perfmodel.problem import GemmProblem
 
 

@@ -1,0 +1,117 @@
+"""The constants of the k-step and tile formulas (perfmodel.kernels.pipeline) for one device and
+dtype: the device's calibration where it measured them, else transferred from its reference
+(perfmodel.hardware.transfer), with where each came from. validation/calibrate.py derives the
+H200's from microbenchmarks; `perfmodel calibrate` a user's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from perfmodel.arch.roofline import compute_path, dram_bw
+from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.hardware.transfer import constant
+
+#: the constants of the k-step and tile formulas that a device measures (or borrows)
+CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pipeline_latency_s", "kstep_overhead_s",
+              "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm",
+              "gather_elems_per_s_per_sm", "spill_s_per_reg",
+              "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
+              "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
+              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
+              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
+
+
+@dataclass(frozen=True)
+class TimingParams:
+    """Every constant the model uses for one device and dtype, SI units, with where each came
+    from. Fields may be numpy arrays: calibration evaluates the model over a grid of values."""
+
+    sms: int
+    clock_hz: float
+    matrix_ops_per_s_per_sm: float | None
+    vector_ops_per_s_per_sm: float
+    warp_mma_ops_per_s: float
+    warp_mma_step_s: float
+    pipeline_latency_s: float
+    kstep_overhead_s: float
+    scalar_load_fixed_s: float
+    scalar_load_s_per_elem: float
+    scalar_load_elems_per_s_per_sm: float
+    gather_elems_per_s_per_sm: float  # elements per second per SM transposed into shared memory one by one
+    store_elems_per_s_per_sm: float  # C elements per second per SM an epilogue stores one by one
+    spill_s_per_reg: float
+    l2_bw_bytes_per_s: float
+    dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
+    l2_bytes: float
+    launch_s: float
+    descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
+    shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
+    mixed_k_load_factor: float  # element-wise loads of load class "k" (B's) over the unaligned class's rate
+    wgmma_n_exponent: float  # g: a wgmma k-step's matrix term x (256 / instruction N) ** g
+    l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
+    l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
+    smem_bytes_per_s_per_sm: float
+    overlap_leak: float
+    matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
+    matrix_k: int  # K of one matrix instruction
+    memory_overlap_exponent: float  # q of the memory term (perfmodel.kernels.tiled)
+    partial_clock_gain: float  # G: the most the matrix rate per SM rises when few SMs are busy
+    partial_clock_exponent: float  # alpha: gain = min(G, (SMs / active SMs) ** alpha)
+    compute_path: str
+    instruction: str
+    sources: dict = field(default_factory=dict)
+
+    @property
+    def estimated(self) -> list[str]:
+        return sorted(k for k, v in self.sources.items() if v == "estimated")
+
+
+def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None = None) -> TimingParams:
+    """The constants for one device and dtype: calibration where measured, else transferred.
+    `scale` multiplies named constants (the sensitivity analysis perturbs the estimated ones)."""
+    path, per_clock, instr = compute_path(spec, dtype)
+    clk = float(spec.compute.clock_max_hz.value)
+    scale = scale or {}
+    src: dict[str, str] = {}
+
+    def pick(name: str) -> float:
+        c = constant(spec, name)
+        src[name] = "measured" if c.measured else "estimated"
+        return c.value * scale.get(name, 1.0)
+
+    cal = {name: pick(name) for name in CALIBRATED}
+    t = spec.dtype_throughput(dtype)
+    vec_per_clock = float(t.vector.ops_per_clock_per_sm.value) if (t and t.vector) else per_clock
+    vec_eff = constant(spec, "vector_efficiency")
+    vector_rate = vec_per_clock * clk * vec_eff.value * scale.get("vector_efficiency", 1.0)
+    if path == "vector":
+        src["vector_efficiency"] = "measured" if vec_eff.measured else "estimated"
+    # per-warp synchronous MMA (NVIDIA mma.sync) is measured for fp16; other dtypes scale by
+    # their tensor cores' per-clock rate
+    fp16 = spec.dtype_throughput("fp16")
+    fp16_per_clock = float(fp16.matrix.ops_per_clock_per_sm.value) if (fp16 and fp16.matrix) else per_clock
+    src["dram_bw_achieved_bytes_per_s"] = ("measured" if spec.calibration.dram_bw_achieved_bytes_per_s else
+                                           spec.memory.dram_bw_bytes_per_s.confidence.value)
+    return TimingParams(
+        sms=spec.sm_count, clock_hz=clk,
+        matrix_ops_per_s_per_sm=per_clock * clk * cal["matrix_efficiency"] if path == "matrix" else None,
+        vector_ops_per_s_per_sm=vector_rate,
+        warp_mma_ops_per_s=cal["warp_mma_ops_per_s"] * (per_clock / fp16_per_clock),
+        warp_mma_step_s=cal["warp_mma_step_s"], pipeline_latency_s=cal["pipeline_latency_s"],
+        kstep_overhead_s=cal["kstep_overhead_s"], scalar_load_fixed_s=cal["scalar_load_fixed_s"],
+        scalar_load_s_per_elem=cal["scalar_load_s_per_elem"],
+        scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"],
+        gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
+        store_elems_per_s_per_sm=cal["elementwise_store_elems_per_s_per_sm"],
+        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
+        l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
+        descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
+        mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
+        l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
+        smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
+        overlap_leak=cal["overlap_leak"],
+        matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
+                          if (path == "matrix" and t.matrix.latency_cycles is not None) else 0.0),
+        matrix_k=t.matrix.k if (t is not None and t.matrix is not None) else 1,
+        memory_overlap_exponent=cal["memory_overlap_exponent"], partial_clock_gain=cal["partial_clock_gain"],
+        partial_clock_exponent=cal["partial_clock_exponent"], compute_path=path, instruction=instr, sources=src)
