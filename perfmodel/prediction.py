@@ -96,7 +96,8 @@ class Prediction(BaseModel):
     elementwise_pipelined: bool = False  # the element-wise operands are pipelined, one copy per element (Resources)
     first_step_s: float = 0.0  # a lone block's first k-step: its element-wise loads before its dot, per tile (full wave)
     tail_first_step_s: float = 0.0  # the same in the last wave's tiles
-    store_s: float = 0.0  # C stored element by element (and the spills that adds), per tile (full wave)
+    store_s: float = 0.0  # C stored element by element, per tile (full wave)
+    tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
 
     @property
     def predicted_ms(self) -> float:
@@ -159,4 +160,4 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
-        store_s=float(r["store_s"]))
+        store_s=float(r["store_s"]), tile_spill_s=float(r.get("tile_spill_s", 0.0)))

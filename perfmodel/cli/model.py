@@ -300,6 +300,7 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     if p.full_waves:
         past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
         past += f" + {p.store_s * us:.2f} us storing C element by element" if p.store_s else ""
+        past += f" + {p.tile_spill_s * us:.2f} us of spills outside the loop" if p.tile_spill_s else ""
         rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
                      f"k-steps + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:

@@ -101,7 +101,7 @@ class Resources:
     register_source: str
     smem_rule: str
     elementwise_pipelined: "np.ndarray | bool" = False
-    epilogue_spilled: "np.ndarray | int" = 0  # of spilled_regs, those only the epilogue adds (paid once per tile)
+    tile_spilled: "np.ndarray | int" = 0  # of spilled_regs, those outside the main loop (paid once per tile)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     validation/fit_l1_thrash.py on forced carve-outs, carveout_probe.jsonl)
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
-    spills:         + b x threads x spilled_regs x t_spill
+    spills:         + b x threads x spilled_regs x t_spill, the spilled registers the main loop
+                    touches (perfmodel.kernels.registers.loop_spilled; the others: tile_spill_time)
     measured tile factor (perfmodel.kernels.tile_factors): t_k x f[dtype class][tile], where the
                     device's calibration has one for the kernel (1 elsewhere)
     warpgroups sharing a K-major 16-bit or FP8 B tile (perfmodel.kernels.operands.shares_kmajor_b):
@@ -50,8 +51,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
 A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
                 + (num_stages - 1) x b x gathered / R_g
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
-                + b x BM BN / R_st + b x threads x epilogue spills x t_spill
-                                           (C stored element by element: elementwise_store_time)
+                + b x BM BN / R_st         (C stored element by element: elementwise_store_time)
+                + b x threads x spills outside the loop x t_spill   (tile_spill_time)
 The last term: the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
 prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
 (offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
@@ -68,12 +69,19 @@ The store term: a pointer kernel whose C row stride N is not 16-divisible stores
 at a time after a layout conversion (16-bit C: perfmodel.kernels.operands.elementwise_store_elems),
 at R_st = calibration elementwise_store_elems_per_s_per_sm, and the compiles of that store
 allocate more registers (in nt the loads are class "all" while the store is not: the register
-table's nt class "k"), whose extra spills are the epilogue's, paid once per tile. The C-store
+table's nt class "k"), whose extra spills are the epilogue's, paid once per tile (tile_spill_time). The C-store
 probe (h200/cstore_probe.jsonl: the same nt tiles at N and N - 1) ran N - 1 1.04-2.68x slower;
 the model without either said 1.00 (session 13: validation/fit_cstore.py, R_st = 22.5e9).
 
-The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block or transferred from
-its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
+Spills outside the loop: ptxas spills what the k-loop does not need where it can; the register
+table says how many registers a compile spills, and the disassembly of the spilling sm_90 compiles
+(validation/loop_spills.py) how many local-memory instructions its main loop holds. A k-step pays
+min(spilled, those) (each a per-thread access per k-step; all of them where the disassembly was not
+read), the tile the rest once, like the element-wise store's. The TF32 class-k 256x128x32 tile at
+8 warps spills 132 registers and its loop touches none: it ran a third of the per-k-step charge.
+
+The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block
+or transferred from its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
 microbenchmarks by calling these same functions. Validated end to end by `perfmodel validate`
 (tests/test_timing.py).
 """
@@ -128,7 +136,7 @@ class KStep:
     tile_factor: np.ndarray | None = None  # the device's measured factor of each tile (perfmodel.kernels.tile_factors)
     reused_bytes: np.ndarray | None = None  # lines element-wise loads re-read through L1, per block (operands.reused_line_bytes)
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
-    epilogue_spilled: np.ndarray | None = None  # spilled registers only the epilogue adds: paid once per tile
+    tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
 
 
@@ -259,22 +267,28 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
-    t_epi = p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
+    t_epi = (p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
+             + tile_spill_time(p, step, b))
     return k_steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
 
 
 def elementwise_store_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
     """What a tile's epilogue adds where it stores C element by element (module doc): b x the
-    block's element-wise C elements / calibration elementwise_store_elems_per_s_per_sm, and the
-    spills only the element-wise store's compiles have (grouped.model.store_class), once per
-    tile rather than per k-step."""
+    block's element-wise C elements / calibration elementwise_store_elems_per_s_per_sm."""
     b = np.asarray(blocks, dtype=float)
     t = np.zeros(np.broadcast(b, step.warps).shape)
     if step.store_elems is not None:
         t = t + b * step.store_elems / p.store_elems_per_s_per_sm
-    if step.epilogue_spilled is not None:
-        t = t + spill_time(p, b, step.threads, step.epilogue_spilled)
     return t
+
+
+def tile_spill_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
+    """The spilled registers outside the main loop, stored and reloaded once per tile rather than
+    per k-step (module doc): b x threads x tile_spilled x t_spill."""
+    b = np.asarray(blocks, dtype=float)
+    if step.tile_spilled is None:
+        return np.zeros(np.broadcast(b, step.warps).shape)
+    return spill_time(p, b, step.threads, step.tile_spilled) + np.zeros(np.broadcast(b, step.warps).shape)
 
 
 def first_step_time(ks: KStepTime, blocks) -> np.ndarray:

@@ -94,9 +94,12 @@ class RegisterTable(_JsonFile):
         return {"loads": tuple(g["loads"]), "BLOCK_MN": tuple(g["BLOCK_MN"]), "BLOCK_K": tuple(g["BLOCK_K"]),
                 "num_warps": tuple(g["num_warps"])}
 
+    #: the two columns a lookup returns
+    VALUES = ("regs", "spilled_regs")
+
     @functools.lru_cache(maxsize=16)
     def _dense(self, target: str) -> np.ndarray:
-        """int32 [load, BM, BN, BK, warps, stage class, (regs, spilled)]; -1 where not compiled."""
+        """int32 [load, BM, BN, BK, warps, stage class, (the VALUES)]; -1 where not compiled."""
         g = self._grid
         arr = np.full((len(g["loads"]), len(g["BLOCK_MN"]), len(g["BLOCK_MN"]), len(g["BLOCK_K"]), len(g["num_warps"]),
                        len(STAGE_CLASSES), 2), -1, dtype=np.int32)
@@ -107,12 +110,13 @@ class RegisterTable(_JsonFile):
             arr[g["loads"].index(row[ix["alignment"]]), g["BLOCK_MN"].index(row[ix["BLOCK_M"]]),
                 g["BLOCK_MN"].index(row[ix["BLOCK_N"]]), g["BLOCK_K"].index(row[ix["BLOCK_K"]]),
                 g["num_warps"].index(row[ix["num_warps"]]),
-                STAGE_CLASSES.index(row[ix["num_stages"]])] = (row[ix["regs"]], row[ix["spilled_regs"]])
+                STAGE_CLASSES.index(row[ix["num_stages"]])] = tuple(row[ix[v]] for v in self.VALUES)
         return arr
 
     def lookup(self, target: str, load: str, bm, bn, bk, warps, stages) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Vectorised: (regs, spilled_regs, found) for arrays of configs on one compile target
-        and load class. Entries not in the table come back with found = False (and -1s)."""
+        and load class (a LoopSpillTable: its two VALUES). Entries not in the table come back with
+        found = False (and -1s)."""
         bm, bn, bk, warps, stages = (np.asarray(x, dtype=np.int64) for x in (bm, bn, bk, warps, stages))
         n = np.broadcast(bm, bn, bk, warps, stages).shape
         g = self._grid
@@ -123,6 +127,22 @@ class RegisterTable(_JsonFile):
         vals = self._dense(target)[g["loads"].index(load), im, inn, ik, iw, stage_class(stages, load) - 1]
         found = okm & okn & okk & okw & (vals[..., 0] >= 0)
         return np.where(found, vals[..., 0], -1), np.where(found, vals[..., 1], -1), found
+
+
+class LoopSpillTable(RegisterTable):
+    """Where a compile's spilled registers are touched: the local-memory instructions (LDL, STL)
+    per thread inside its main loop, each a k-step's access, and in the whole kernel, for the
+    spilling compiles of a register table whose disassembly was read (validation/loop_spills.py:
+    sm_90). A lookup returns (loop accesses, kernel accesses, found)."""
+
+    VALUES = ("loop_local", "kernel_local")
+
+
+def loop_spilled(spilled, loop_accesses, found) -> np.ndarray:
+    """Of a compile's spilled registers, those its main loop touches: min(spilled, the loop's
+    local-memory instructions) where the disassembly was read, else all of them (the rest are
+    stored and reloaded outside the loop: paid once per tile, perfmodel.kernels.pipeline)."""
+    return np.where(found, np.minimum(spilled, np.maximum(loop_accesses, 0)), spilled)
 
 
 class TableChain:

@@ -37,7 +37,7 @@ from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
                                         shares_kmajor_b)
-from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, past_copies_time,
+from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, past_copies_time, tile_spill_time,
                                         smem_bytes_per_kstep, spill_time, tile_time, wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
@@ -78,8 +78,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk,
-        spilled=(res.spilled_regs - res.epilogue_spilled).astype(float),
-        epilogue_spilled=np.broadcast_to(np.asarray(res.epilogue_spilled, dtype=float), np.shape(s)),
+        spilled=(res.spilled_regs - res.tile_spilled).astype(float),
+        tile_spilled=np.broadcast_to(np.asarray(res.tile_spilled, dtype=float), np.shape(s)),
         store_elems=(elementwise_store_elems(ctx.problem, bm, bn) if rules.pointer_store else None),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
@@ -153,6 +153,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
+            "tile_spill_s": np.broadcast_to(tile_spill_time(p, step, b), (n,)),
             "tail_first_step_s": np.where(rest > 0, first_step_time(ks_tail, b_tail), 0.0),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),

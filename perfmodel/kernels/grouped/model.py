@@ -63,7 +63,8 @@ from perfmodel.kernels.base import ConfigArrays, KernelModel, Resources
 from perfmodel.kernels.lowering import instruction, min_block_k, pipelined_buffers, pipelines_elementwise, uses_wgmma
 from perfmodel.dtypes import DTYPES
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
-from perfmodel.kernels.registers import FMA_TABLE_DTYPES, RegisterFit, RegisterTable, register_cap, table_key
+from perfmodel.kernels.registers import (FMA_TABLE_DTYPES, LoopSpillTable, RegisterFit, RegisterTable, loop_spilled,
+                                         register_cap, table_key)
 from perfmodel.layouts import LAYOUTS
 from perfmodel.kernels.tiled import tiled_time
 from perfmodel.names import CONFIG_KEYS
@@ -181,6 +182,7 @@ class GroupedKernel(KernelModel):
     summary = "grouped GEMM with pointer loads (Triton's matmul tutorial)"
     source = "perfmodel/gpu/kernels.py:matmul_kernel"
     table = RegisterTable(HERE / "register_table.json")
+    loop_spills = LoopSpillTable(HERE / "loop_spills.json")
     fit = RegisterFit(HERE / "register_fit.json")
     #: the smallest BLOCK_N at which warpgroups sharing a K-major B tile slow down (operands.shares_kmajor_b)
     shared_b_min_bn: int | None = 256
@@ -220,19 +222,20 @@ class GroupedKernel(KernelModel):
             smem_tr, buf_tr = pointer_smem(spec, transposed, bm, bn, bk, problem.in_bytes, stage_bufs, scratch)
             smem_cls, buf_cls = np.where(is_wgmma, smem_tr, smem_cls), np.where(is_wgmma, buf_tr, buf_cls)
         smem, buffers = np.where(pipelined, smem_all, smem_cls), np.where(pipelined, buf_all, buf_cls)
-        regs, spilled, from_table, reg_source, epilogue_spilled = self.registers(spec, problem, load, is_wgmma, cfgs)
+        regs, spilled, from_table, reg_source, tile_spilled = self.registers(spec, problem, load, is_wgmma, cfgs)
         n = max(1, int(np.max(buffers)) if buffers.size else 1)
         rule = SMEM_RULES["pipelined" if pipelined.all() and load != "all" else load].format(n=n, s="s" if n > 1 else "",
                                                                     which=" and ".join(ELEMENTWISE_OPERANDS[load]))
         return Resources(load=load, threads=w * spec.warp_size, smem_bytes=smem.astype(np.int64),
                          stage_buffers=buffers.astype(np.int64), regs=regs, spilled_regs=spilled,
                          regs_from_table=from_table, is_wgmma=is_wgmma, register_source=reg_source, smem_rule=rule,
-                         elementwise_pipelined=pipelined, epilogue_spilled=epilogue_spilled)
+                         elementwise_pipelined=pipelined, tile_spilled=tile_spilled)
 
     def registers(self, spec, problem, load, is_wgmma, cfgs):
-        """(regs, spilled, from_table, source, epilogue_spilled): the table where it has the
-        config, else the fit; epilogue_spilled: of the spilled, those only the epilogue's
-        element-wise C store adds (store_class), which it pays once per tile."""
+        """(regs, spilled, from_table, source, tile_spilled): the table where it has the config,
+        else the fit; tile_spilled: of the spilled, those outside the main loop, paid once per
+        tile: the ones the disassembled compile's loop never touches (loop_spill_table), else
+        those only the epilogue's element-wise C store adds (store_class)."""
         bm, bn, bk, w, s = (cfgs[k] for k in CONFIG_KEYS[:5])
         demand = np.maximum(np.rint(self.fit.demand(spec, load == "all", is_wgmma, bm, bn, bk, w, s,
                                                     problem.in_bytes)), 16).astype(np.int64)
@@ -246,12 +249,21 @@ class GroupedKernel(KernelModel):
         if key and (instruction(spec, problem.dtype, False) == "fma") == (problem.dtype in FMA_TABLE_DTYPES):
             t_regs, t_spilled, from_table = self.table.lookup(key, load, bm, bn, bk, w, s)
             store = store_class(problem, load)
+            c_found = np.zeros_like(from_table)
             if store != load:  # C stored element by element: the compiles of that class, where the table has them
                 c_regs, c_spilled, c_found = self.table.lookup(key, store, bm, bn, bk, w, s)
                 # the spills the element-wise store adds are the epilogue's: paid once per tile
                 epilogue = np.where(c_found & from_table, np.maximum(c_spilled - t_spilled, 0), 0)
                 t_regs, t_spilled = np.where(c_found, c_regs, t_regs), np.where(c_found, c_spilled, t_spilled)
                 from_table = from_table | c_found
+            loops = self.loop_spill_table(key) if pipelines_elementwise(problem.dtype) else None
+            if loops is not None:  # 4-byte dtypes: the spills the main loop never touches are paid once per tile
+                l_loop, _, l_found = loops.lookup(key, load, bm, bn, bk, w, s)
+                if store != load:
+                    c_loop, _, c_lfound = loops.lookup(key, store, bm, bn, bk, w, s)
+                    l_loop, l_found = np.where(c_found, c_loop, l_loop), np.where(c_found, c_lfound, l_found)
+                l_found = l_found & from_table & (t_spilled > 0)
+                epilogue = np.where(l_found, t_spilled - loop_spilled(t_spilled, l_loop, l_found), epilogue)
             demand = np.where(from_table, t_regs, demand)
             spilled = np.where(from_table, t_spilled, 0)
             stand_in = "" if target == spec.compile_target else " stand-in"
@@ -259,6 +271,14 @@ class GroupedKernel(KernelModel):
                 source = f"Triton {self.table.triton} compile table ({key}{stand_in}{note})"
         cap = register_cap(spec)
         return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source, epilogue
+
+    def loop_spill_table(self, key: str) -> LoopSpillTable | None:
+        """The disassembled compiles that say which spills the main loop touches, for this
+        kernel's table key (perfmodel.kernels.registers.LoopSpillTable), or None. Read for the
+        dtypes whose element-wise operands are pipelined (4-byte: lowering.pipelines_elementwise);
+        in 16-bit the spilled count stands for register pressure in the loop as measured
+        (perfmodel.kernels.pipeline's module doc)."""
+        return self.loop_spills if key in self.loop_spills.targets else None
 
     def epilogue_bytes(self, problem: GemmProblem) -> int:
         """Bytes per element of the C tile this kernel's epilogue stores (the output dtype)."""
