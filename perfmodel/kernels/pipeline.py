@@ -276,19 +276,18 @@ def elementwise_store_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
     """What a tile's epilogue adds where it stores C element by element (module doc): b x the
     block's element-wise C elements / calibration elementwise_store_elems_per_s_per_sm."""
     b = np.asarray(blocks, dtype=float)
-    t = np.zeros(np.broadcast(b, step.warps).shape)
-    if step.store_elems is not None:
-        t = t + b * step.store_elems / p.store_elems_per_s_per_sm
-    return t
+    if step.store_elems is None:
+        return np.zeros(np.broadcast(b, step.warps).shape)
+    return b * step.store_elems / p.store_elems_per_s_per_sm
 
 
 def tile_spill_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
     """The spilled registers outside the main loop, stored and reloaded once per tile rather than
     per k-step (module doc): b x threads x tile_spilled x t_spill."""
     b = np.asarray(blocks, dtype=float)
-    if step.tile_spilled is None:
+    if step.tile_spilled is None or not np.any(step.tile_spilled):
         return np.zeros(np.broadcast(b, step.warps).shape)
-    return spill_time(p, b, step.threads, step.tile_spilled) + np.zeros(np.broadcast(b, step.warps).shape)
+    return spill_time(p, b, step.threads, step.tile_spilled)
 
 
 def first_step_time(ks: KStepTime, blocks) -> np.ndarray:
