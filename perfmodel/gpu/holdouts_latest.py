@@ -28,7 +28,30 @@ HOLDOUT32_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT32_BASE_INDEX = 5100
 
+# The thirty-third hold-out, recorded at the end of session 14 (after candidate 7 was judged on
+# holdout31; holdout32 still unread) for the session after it, never tuned on: layers of families no
+# suite drew from (Qwen2-VL, CogVideoX, Depth-Anything-V2, DimeNet++, Vocos, HyenaDNA, scGPT,
+# Moirai, Lag-Llama, Geneformer, the HIGGS benchmark MLP), seven aligned (four with K <= 256,
+# where 16-bit big tiles are the model's most frequent wrong pick), two with N not 16-divisible, one
+# with K not and one with neither, in bf16 and tf32 x nn and nt. Indexed from 5200.
+HOLDOUT33_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 152064, 3584),  # Qwen2-VL-7B LM head over 152,064 tokens, 8 tokens
+    ("video", 17550, 12288, 3072),  # CogVideoX-5B MLP up, 13 latent frames x 1350 patches
+    ("video", 17550, 3072, 12288),  # CogVideoX-5B MLP down
+    ("depth", 21920, 4096, 1024),  # Depth-Anything-V2-L (ViT-L/14) MLP up, 16 images x 1370 tokens
+    ("graph", 524288, 128, 16),  # a DimeNet++-style edge embedding of 16 radial features to 128, 524288 edges
+    ("vocoder", 65536, 1536, 512),  # Vocos ConvNeXt block MLP up, 64 clips x 1024 frames
+    ("genomics", 131072, 1024, 256),  # HyenaDNA (d_model 256) MLP up, 128 x 1024 nucleotides
+    ("timeseries", 131072, 384, 32),  # Moirai-small patch embedding (patch 32) to 384, 131072 patches
+    ("singlecell", 8192, 60697, 512),  # scGPT gene-token head over 60,697 genes, 8192 cells
+    ("singlecell", 16384, 25426, 256),  # Geneformer (6 layers) MLM head over 25,426 tokens, 16384 positions
+    ("timeseries", 65536, 144, 92),  # Lag-Llama input projection of 92 lag features to 144, 64 series x 1024 steps
+    ("tabular", 262144, 300, 28),  # a HIGGS (28 features) MLP input layer to 300, batch 262144
+], dtypes=("bf16", "tf32"))
+HOLDOUT33_BASE_INDEX = 5200
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
+    "holdout33": (HOLDOUT33_BASE_INDEX, HOLDOUT33_SHAPES),
 }

@@ -101,9 +101,25 @@ def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]
     return p, rows
 
 
+def finished_passes(rows: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The rows without those an interrupted pass wrote for a shape a later pass (after another
+    header: a resumed `perfmodel sweep`) timed again whole: each shape keeps the rows of the pass
+    that wrote its shape_done."""
+    passes, finished = 0, {}
+    tagged = []
+    for n, r in rows:
+        passes += r["kind"] == "header"
+        if r["kind"] == "shape_done" and "shape_index" in r:
+            finished[r["shape_index"]] = passes
+        tagged.append((passes, n, r))
+    return [(n, r) for k, n, r in tagged
+            if r["kind"] == "header" or finished.get(r.get("shape_index"), k) == k]
+
+
 def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
     """A bundled dataset by name (default h200/runs) or a runs .jsonl file by path."""
     p, rows = read_rows(name_or_path or DEFAULT_DATASET)
+    rows = finished_passes(rows)
     headers, shapes = [], {}
     for n, r in rows:
         kind = r["kind"]
