@@ -168,13 +168,10 @@ def read_raw() -> list[dict]:
 
 
 def build_main(args) -> int:
+    from validation.register_table import write_table
     raw = read_raw()
     out = table_of(raw, json.loads(TABLE.read_text()))
-    with open(OUT, "w") as f:
-        f.write("{\n")
-        f.writelines(f"  {json.dumps(k)}: {json.dumps(out[k])},\n"
-                     for k in ("triton", "kernel", "source", "date_utc", "produced_by", "grid", "columns"))
-        f.write('  "rows": [\n' + ",\n".join("    " + json.dumps(e) for e in out["rows"]) + "\n  ]\n}\n")
+    write_table(OUT, out)
     print(f"wrote {OUT}: {len(out['rows'])} entries ({len(raw) - 1 - len(out['rows'])} compiles left out)", file=sys.stderr)
     return 0
 

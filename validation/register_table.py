@@ -184,6 +184,17 @@ def registers_of(row) -> tuple[int, int]:
     return int(row["TotalNumVgprs"]), int(row.get("ScratchSize") or 0) // 4
 
 
+def write_table(path: Path, out: dict) -> None:
+    """A table's JSON, its header keys one per line and one row per line (diffs stay readable)."""
+    with open(path, "w") as f:
+        f.write("{\n")
+        f.writelines(f"  {json.dumps(key)}: {json.dumps(out[key])},\n"
+                     for key in ("triton", "kernel", "source", "date_utc", "produced_by", "grid", "columns"))
+        f.write('  "rows": [\n')
+        f.write(",\n".join("    " + json.dumps(e) for e in out["rows"]))
+        f.write("\n  ]\n}\n")
+
+
 def build_main(args) -> int:
     lines = raw_lines(args.kernel)
     header = json.loads(lines[0])
@@ -211,13 +222,7 @@ def build_main(args) -> int:
                        "spilled_regs"],
            "rows": [entries[k] for k in sorted(entries)]}
     path = table_path(args.kernel)
-    with open(path, "w") as f:
-        f.write("{\n")
-        f.writelines(f"  {json.dumps(key)}: {json.dumps(out[key])},\n"
-                     for key in ("triton", "kernel", "source", "date_utc", "produced_by", "grid", "columns"))
-        f.write('  "rows": [\n')
-        f.write(",\n".join("    " + json.dumps(e) for e in out["rows"]))
-        f.write("\n  ]\n}\n")
+    write_table(path, out)
     print(f"wrote {path}: {len(out['rows'])} entries ({failed} compiles failed and are left out)", file=sys.stderr)
     return 0
 
