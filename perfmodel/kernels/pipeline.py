@@ -73,12 +73,16 @@ table's nt class "k"), whose extra spills are the epilogue's, paid once per tile
 probe (h200/cstore_probe.jsonl: the same nt tiles at N and N - 1) ran N - 1 1.04-2.68x slower;
 the model without either said 1.00 (session 13: validation/fit_cstore.py, R_st = 22.5e9).
 
-Spills outside the loop: ptxas spills what the k-loop does not need where it can; the register
-table says how many registers a compile spills, and the disassembly of the spilling sm_90 compiles
-(validation/loop_spills.py) how many local-memory instructions its main loop holds. A k-step pays
-min(spilled, those) (each a per-thread access per k-step; all of them where the disassembly was not
-read), the tile the rest once, like the element-wise store's. The TF32 class-k 256x128x32 tile at
-8 warps spills 132 registers and its loop touches none: it ran a third of the per-k-step charge.
+Spills outside the loop (4-byte pipelined dtypes: TF32, FP32): ptxas spills what the k-loop does
+not need where it can; the register table says how many registers a compile spills, and the
+disassembly of the spilling sm_90 compiles (validation/loop_spills.py) how many 4-byte words its
+main loop's LDL/STL move. A k-step pays min(spilled, those words) (all of them where the
+disassembly was not read), the tile the rest once, like the element-wise store's. The TF32
+class-k 256x128x32 tile at 8 warps spills 132 registers and its loop touches none: it ran a third
+of the per-k-step charge; TF32 class-k spilling tiles went from 0.36-0.79x to 0.97-1.05x measured
+over predicted (session 14). In 16-bit the per-k-step charge stays: there the spilled count stands
+for register pressure in a loop whose loads pass through registers (re-deriving the spill
+constant under the rule cost 0.21 of read-set top-1: validation/NOTES.md, session 14).
 
 The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block
 or transferred from its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from

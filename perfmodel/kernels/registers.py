@@ -130,19 +130,19 @@ class RegisterTable(_JsonFile):
 
 
 class LoopSpillTable(RegisterTable):
-    """Where a compile's spilled registers are touched: the local-memory instructions (LDL, STL)
-    per thread inside its main loop, each a k-step's access, and in the whole kernel, for the
-    spilling compiles of a register table whose disassembly was read (validation/loop_spills.py:
-    sm_90). A lookup returns (loop accesses, kernel accesses, found)."""
+    """Where a compile's spilled registers are touched: the 4-byte words per thread its
+    local-memory instructions (LDL, STL) move inside its main loop, every k-step, and in the whole
+    kernel, for the spilling compiles of a register table whose disassembly was read
+    (validation/loop_spills.py: sm_90). A lookup returns (loop words, kernel words, found)."""
 
     VALUES = ("loop_local", "kernel_local")
 
 
-def loop_spilled(spilled, loop_accesses, found) -> np.ndarray:
-    """Of a compile's spilled registers, those its main loop touches: min(spilled, the loop's
-    local-memory instructions) where the disassembly was read, else all of them (the rest are
-    stored and reloaded outside the loop: paid once per tile, perfmodel.kernels.pipeline)."""
-    return np.where(found, np.minimum(spilled, np.maximum(loop_accesses, 0)), spilled)
+def loop_spilled(spilled, loop_words, found) -> np.ndarray:
+    """Of a compile's spilled registers, those its main loop touches: min(spilled, the words the
+    loop's local-memory instructions move) where the disassembly was read, else all of them (the
+    rest are stored and reloaded outside the loop: paid once per tile, perfmodel.kernels.pipeline)."""
+    return np.where(found, np.minimum(spilled, np.maximum(loop_words, 0)), spilled)
 
 
 class TableChain:

@@ -240,7 +240,7 @@ class GroupedKernel(KernelModel):
         demand = np.maximum(np.rint(self.fit.demand(spec, load == "all", is_wgmma, bm, bn, bk, w, s,
                                                     problem.in_bytes)), 16).astype(np.int64)
         spilled = np.zeros_like(demand)
-        epilogue = np.zeros_like(demand)
+        tile_spilled = np.zeros_like(demand)
         from_table = np.zeros(demand.shape, dtype=bool)
         target = spec.register_target
         source = "linear fit (config outside the compiled table)"
@@ -253,32 +253,34 @@ class GroupedKernel(KernelModel):
             if store != load:  # C stored element by element: the compiles of that class, where the table has them
                 c_regs, c_spilled, c_found = self.table.lookup(key, store, bm, bn, bk, w, s)
                 # the spills the element-wise store adds are the epilogue's: paid once per tile
-                epilogue = np.where(c_found & from_table, np.maximum(c_spilled - t_spilled, 0), 0)
+                tile_spilled = np.where(c_found & from_table, np.maximum(c_spilled - t_spilled, 0), 0)
                 t_regs, t_spilled = np.where(c_found, c_regs, t_regs), np.where(c_found, c_spilled, t_spilled)
                 from_table = from_table | c_found
-            loops = self.loop_spill_table(key) if pipelines_elementwise(problem.dtype) else None
-            if loops is not None:  # 4-byte dtypes: the spills the main loop never touches are paid once per tile
+            loops = self.loop_spill_table(key, problem.dtype)
+            if loops is not None:  # the spills the main loop never touches are paid once per tile
                 l_loop, _, l_found = loops.lookup(key, load, bm, bn, bk, w, s)
                 if store != load:
                     c_loop, _, c_lfound = loops.lookup(key, store, bm, bn, bk, w, s)
                     l_loop, l_found = np.where(c_found, c_loop, l_loop), np.where(c_found, c_lfound, l_found)
                 l_found = l_found & from_table & (t_spilled > 0)
-                epilogue = np.where(l_found, t_spilled - loop_spilled(t_spilled, l_loop, l_found), epilogue)
+                tile_spilled = np.where(l_found, t_spilled - loop_spilled(t_spilled, l_loop, l_found), tile_spilled)
             demand = np.where(from_table, t_regs, demand)
             spilled = np.where(from_table, t_spilled, 0)
             stand_in = "" if target == spec.compile_target else " stand-in"
             if from_table.any():
                 source = f"Triton {self.table.triton} compile table ({key}{stand_in}{note})"
         cap = register_cap(spec)
-        return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source, epilogue
+        return np.minimum(demand, cap), spilled + np.maximum(demand - cap, 0), from_table, source, tile_spilled
 
-    def loop_spill_table(self, key: str) -> LoopSpillTable | None:
+    def loop_spill_table(self, key: str, dtype: str) -> LoopSpillTable | None:
         """The disassembled compiles that say which spills the main loop touches, for this
-        kernel's table key (perfmodel.kernels.registers.LoopSpillTable), or None. Read for the
+        kernel's table key (perfmodel.kernels.registers.LoopSpillTable), or None: read for the
         dtypes whose element-wise operands are pipelined (4-byte: lowering.pipelines_elementwise);
         in 16-bit the spilled count stands for register pressure in the loop as measured
         (perfmodel.kernels.pipeline's module doc)."""
-        return self.loop_spills if key in self.loop_spills.targets else None
+        if not pipelines_elementwise(dtype) or key not in self.loop_spills.targets:
+            return None
+        return self.loop_spills
 
     def epilogue_bytes(self, problem: GemmProblem) -> int:
         """Bytes per element of the C tile this kernel's epilogue stores (the output dtype)."""

@@ -39,10 +39,10 @@ class SplitKKernel(GroupedKernel):
     source = "perfmodel/gpu/kernels.py:matmul_splitk_kernel + splitk_reduce_kernel"
     table = TableChain(RegisterTable(Path(__file__).resolve().parent / "register_table.json"), GroupedKernel.table)
 
-    def loop_spill_table(self, key: str):
+    def loop_spill_table(self, key: str, dtype: str):
         """The grouped kernel's disassembled compiles where this kernel reads its tables (TF32, sm_80,
         AMD: TableChain's fallback); none where it has compiles of its own (sm_90 fp16)."""
-        return None if key in self.table.own.targets else super().loop_spill_table(key)
+        return None if key in self.table.own.targets else super().loop_spill_table(key, dtype)
 
     def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
         if config.SPLIT_K == 1:
