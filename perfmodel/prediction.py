@@ -98,6 +98,7 @@ class Prediction(BaseModel):
     tail_first_step_s: float = 0.0  # the same in the last wave's tiles
     store_s: float = 0.0  # C stored element by element, per tile (full wave)
     tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
+    overhead_ksteps: float = 0.0  # k-steps a tile costs beyond its own, in proportion to its C tile
 
     @property
     def predicted_ms(self) -> float:
@@ -160,4 +161,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
-        store_s=float(r["store_s"]), tile_spill_s=float(r.get("tile_spill_s", 0.0)))
+        store_s=float(r["store_s"]), tile_spill_s=float(r.get("tile_spill_s", 0.0)),
+        overhead_ksteps=float(r.get("overhead_ksteps", 0.0)))

@@ -43,7 +43,8 @@ def test_the_term_is_min_of_top_and_loads_for_a_lone_block():
     assert ks.latency[0] > 0 and top[0] > 0
     assert math.isclose(out["first_step_s"][0], min(top[0], ks.latency[0]), rel_tol=1e-12)
     assert out["first_step_s"][1] == 0.0
-    assert math.isclose(out["tile_s"][0], out["k_steps"][0] * out["kstep_s"][0] + out["first_step_s"][0]
+    overhead = ctx.params.tile_overhead_ksteps * 128 * 256 * 2 / pipeline.TILE_OVERHEAD_BYTES  # k-steps
+    assert math.isclose(out["tile_s"][0], (out["k_steps"][0] + overhead) * out["kstep_s"][0] + out["first_step_s"][0]
                         + 2 * ctx.params.pipeline_latency_s
                         + 128 * 256 * 2 / pipeline.l2_per_sm(ctx.params, ctx.params.sms), rel_tol=1e-9)
 

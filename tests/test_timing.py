@@ -218,7 +218,9 @@ def test_one_kstep_and_tile_hand_worked():
     assert p.blocks_per_sm == 1 and p.spilled_regs_per_thread == 0
     assert p.kstep_s == pytest.approx(t_k, rel=1e-12)
     epilogue = cal.pipeline_latency_s.value + 128 * 256 * 2 / (cal.l2_bw_achieved_bytes_per_s.value / 132)
-    assert p.tile_s == pytest.approx(64 * t_k + cal.pipeline_latency_s.value + epilogue, rel=1e-12)
+    extra = cal.tile_overhead_ksteps.value * 128 * 256 * 2 / 65536  # the tile's overhead in k-steps
+    assert p.overhead_ksteps == pytest.approx(extra, rel=1e-12)
+    assert p.tile_s == pytest.approx((64 + extra) * t_k + cal.pipeline_latency_s.value + epilogue, rel=1e-12)
     # 32 x 16 = 512 tiles on 132 SMs: 3 full waves and a tail of 116 tiles, one per SM
     assert p.programs == 512 and p.waves == pytest.approx(512 / 132)
 

@@ -301,8 +301,9 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
         past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
         past += f" + {p.store_s * us:.2f} us storing C element by element" if p.store_s else ""
         past += f" + {p.tile_spill_s * us:.2f} us of spills outside the loop" if p.tile_spill_s else ""
+        steps = f"(k-steps + {p.overhead_ksteps:.3g} for the tile's start and end)" if p.overhead_ksteps else "k-steps"
         rows.append(("tile (full wave)", f"{p.tile_s * us:.2f} us",
-                     f"k-steps + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
+                     f"{steps} + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:
         rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
                      f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs{_first_step(p.tail_first_step_s, us)}"))

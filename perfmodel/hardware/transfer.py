@@ -10,6 +10,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
+                                                                      tile_overhead_ksteps,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -47,6 +48,7 @@ RULES: dict[str, str] = {
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
     "wgmma_n_exponent": "same",
+    "tile_overhead_ksteps": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "pipeline_latency_s": "cycles",
@@ -83,6 +85,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                     "nothing"),
     "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
                                  "unaligned rate"),
+    "tile_overhead_ksteps": (0.0, "estimated from nothing measured: a tile costs its k-steps, prologue and "
+                                  "epilogue, nothing more in proportion to its C tile"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "

@@ -48,7 +48,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     slower (validation/fit_wgmma_n.py); the H200's g is set below that, where it
                     orders mirrored tiles and moves no pick
 
-A tile: T(b) = n_k t_k(b) + L (prologue) + L + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
+A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + L (prologue) + L
+                + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
                 + (num_stages - 1) x b x gathered / R_g
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
                 + b x BM BN / R_st         (C stored element by element: elementwise_store_time)
@@ -72,6 +73,14 @@ allocate more registers (in nt the loads are class "all" while the store is not:
 table's nt class "k"), whose extra spills are the epilogue's, paid once per tile (tile_spill_time). The C-store
 probe (h200/cstore_probe.jsonl: the same nt tiles at N and N - 1) ran N - 1 1.04-2.68x slower;
 the model without either said 1.00 (session 13: validation/fit_cstore.py, R_st = 22.5e9).
+
+The tile's overhead in k-steps, c BM BN out_bytes / 64 KiB (c = calibration tile_overhead_ksteps):
+near the best, 16-bit aligned tiles ran over their prediction in proportion to their C tile over
+their k-steps (ln(measured / predicted) against BM BN / 32768 / n_k: slope 0.53 over 10,351 read-set
+runs; 256x128x64_w8_s4 1.44-1.55x at 1-3 k-steps, 1.04-1.11x at 9-32): the prologue's ramp and the
+epilogue's pass of C through shared memory cost a block about a quarter of a k-step per 64 KiB of C
+more than the terms above. Fitted on the read hold-outs (validation/NOTES.md, session 14); 0 where
+a device has not measured it.
 
 Spills outside the loop (4-byte pipelined dtypes: TF32, FP32): ptxas spills what the k-loop does
 not need where it can; the register table says how many registers a compile spills, and the
@@ -97,6 +106,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from perfmodel.kernels.params import TimingParams
+
+#: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
+TILE_OVERHEAD_BYTES = 65536.0
 
 @dataclass(frozen=True)
 class KStep:
@@ -273,7 +285,12 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     b = np.asarray(blocks, dtype=float)
     t_epi = (p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
-    return k_steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+    return (k_steps + overhead_ksteps(p, epilogue_bytes)) * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+
+
+def overhead_ksteps(p: TimingParams, epilogue_bytes) -> np.ndarray:
+    """The k-steps a tile costs beyond its own (module doc): c x its C tile's bytes / 64 KiB."""
+    return p.tile_overhead_ksteps * np.asarray(epilogue_bytes, dtype=float) / TILE_OVERHEAD_BYTES
 
 
 def elementwise_store_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:

@@ -37,7 +37,8 @@ from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
                                         shares_kmajor_b)
-from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, past_copies_time, tile_spill_time,
+from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
+                                        tile_spill_time,
                                         smem_bytes_per_kstep, spill_time, tile_time, wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
@@ -151,6 +152,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
+            "overhead_ksteps": np.broadcast_to(overhead_ksteps(p, epilogue), (n,)),
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
             "tile_spill_s": np.broadcast_to(tile_spill_time(p, step, b), (n,)),
