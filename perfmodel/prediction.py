@@ -161,5 +161,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
-        store_s=float(r["store_s"]), tile_spill_s=float(r.get("tile_spill_s", 0.0)),
-        overhead_ksteps=float(r.get("overhead_ksteps", 0.0)))
+        store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
+        overhead_ksteps=float(r["overhead_ksteps"]))

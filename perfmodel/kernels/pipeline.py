@@ -285,7 +285,8 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     b = np.asarray(blocks, dtype=float)
     t_epi = (p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
-    return (k_steps + overhead_ksteps(p, epilogue_bytes)) * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+    steps = k_steps + overhead_ksteps(p, epilogue_bytes)
+    return steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
 
 
 def overhead_ksteps(p: TimingParams, epilogue_bytes) -> np.ndarray:

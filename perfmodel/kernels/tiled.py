@@ -38,8 +38,7 @@ from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
                                         shares_kmajor_b)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        tile_spill_time,
-                                        smem_bytes_per_kstep, spill_time, tile_time, wgmma_n)
+                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 

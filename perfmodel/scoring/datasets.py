@@ -75,7 +75,8 @@ class Dataset:
 
 def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]:
     """(path, [(line number, row)]) of a JSON-lines file of recorded rows (a bundled name or a
-    path); a line that is not a JSON object with a 'kind' is a one-line DataError."""
+    path); a line that is not a JSON object with a 'kind' is a one-line DataError. Rows a resumed
+    sweep superseded are left out (finished_passes), for every reader of runs files alike."""
     p = resolve_dataset(name_or_path)
     if os.path.isdir(p):
         raise DataError(f"{p}: is a directory, expected a .jsonl file")
@@ -98,7 +99,7 @@ def read_rows(name_or_path: "str | Path") -> tuple[Path, list[tuple[int, dict]]]
         if not isinstance(r, dict) or "kind" not in r:
             raise DataError(f"{p}:{n}: each line must be a JSON object with a 'kind'")
         rows.append((n, r))
-    return p, rows
+    return p, finished_passes(rows)
 
 
 def finished_passes(rows: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
@@ -119,7 +120,6 @@ def finished_passes(rows: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
 def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
     """A bundled dataset by name (default h200/runs) or a runs .jsonl file by path."""
     p, rows = read_rows(name_or_path or DEFAULT_DATASET)
-    rows = finished_passes(rows)
     headers, shapes = [], {}
     for n, r in rows:
         kind = r["kind"]
