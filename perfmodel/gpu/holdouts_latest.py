@@ -50,8 +50,31 @@ HOLDOUT33_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT33_BASE_INDEX = 5200
 
+# The thirty-fourth hold-out, recorded at the start of session 15 (holdout33 still unread, the judge
+# of this session's first change), never tuned on: layers of families no suite drew from (Qwen2.5-0.5B,
+# Granite-3.0-2B, Yi-1.5-9B, ModernBERT-large, Whisper-tiny, SmolLM2-135M, Wan2.1-1.3B, a RepViT-style
+# pointwise conv, a DCN-v2 cross layer on Criteo, an ogbn-products GNN input layer), eight aligned
+# (two with K <= 576), one with N not 16-divisible, two with K not, one with neither, in fp16 and
+# tf32 x nn and nt. Indexed from 5300.
+HOLDOUT34_SHAPES: list[tuple] = in_layouts([
+    ("decode", 32, 151936, 896),  # Qwen2.5-0.5B LM head over 151,936 tokens, 32 tokens
+    ("prefill", 4096, 8192, 2048),  # Granite-3.0-2B MLP up, 4096 tokens
+    ("decode", 24, 4096, 11008),  # Yi-1.5-9B MLP down, 24 tokens
+    ("encoder", 16384, 5248, 1024),  # ModernBERT-large MLP in (GLU, 2 x 2624), 32 x 512 tokens
+    ("speech", 3584, 51865, 384),  # Whisper-tiny decoder head over 51,865 tokens, 8 x 448 positions
+    ("prefill", 8192, 1536, 576),  # SmolLM2-135M MLP up, 8192 tokens
+    ("conv", 200704, 48, 24),  # a RepViT-style pointwise conv 24 -> 48 channels, 64 images x 56 x 56
+    ("recsys", 65536, 429, 429),  # a DCN-v2 cross layer on Criteo (13 dense + 26 x 16 embedded), batch 65536
+    ("video", 6240, 1536, 8960),  # Wan2.1-1.3B MLP down, 4 latent frames x 1560 patches
+    ("prefill", 2048, 896, 4864),  # Qwen2.5-0.5B MLP down, 2048 tokens
+    ("speech", 24000, 1536, 384),  # Whisper-tiny encoder MLP up, 16 clips x 1500 frames
+    ("graph", 196608, 256, 100),  # an ogbn-products (100 features) GNN input layer to 256, 196608 nodes
+], dtypes=("fp16", "tf32"))
+HOLDOUT34_BASE_INDEX = 5300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
     "holdout33": (HOLDOUT33_BASE_INDEX, HOLDOUT33_SHAPES),
+    "holdout34": (HOLDOUT34_BASE_INDEX, HOLDOUT34_SHAPES),
 }
