@@ -99,6 +99,7 @@ class Prediction(BaseModel):
     store_s: float = 0.0  # C stored element by element, per tile (full wave)
     tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
     overhead_ksteps: float = 0.0  # k-steps a tile costs beyond its own, in proportion to its C tile
+    vector_copy_s: float = 0.0  # per k-step: the other operand's 16-byte copies beside element-wise ones
 
     @property
     def predicted_ms(self) -> float:
@@ -162,4 +163,4 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
         store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
-        overhead_ksteps=float(r["overhead_ksteps"]))
+        overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]))

@@ -189,7 +189,10 @@ def _l2_note(problem, p) -> str:
     """What the L2 term stands for when the layout or the load class makes it more than the tiles' bytes."""
     if p.elementwise_pipelined:
         which = " and ".join(ELEMENTWISE_OPERANDS[p.alignment])
-        return f"{which} copied one element at a time, at the gather rate" + _l1_note(p)
+        other = " and ".join(x for x in ("A", "B") if x not in ELEMENTWISE_OPERANDS[p.alignment])
+        vectors = (f" (and {other}'s 16-byte copies beside them: {p.vector_copy_s * 1e6:.3f} us)"
+                   if p.vector_copy_s and other else "")
+        return f"{which} copied one element at a time, at the gather rate{vectors}" + _l1_note(p)
     lay = LAYOUTS[problem.layout]
     mn_major = [x for x, k_major in (("A", lay.a_k_major), ("B", lay.b_k_major)) if not k_major]
     if DTYPES[problem.dtype].k_major_only and mn_major and p.instruction.startswith("wgmma"):

@@ -10,7 +10,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
-                                                                      tile_overhead_ksteps,
+                                                                      tile_overhead_ksteps, vector_copy_weight,
                                                                       memory_overlap_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
@@ -49,6 +49,7 @@ RULES: dict[str, str] = {
     "mixed_k_load_factor": "same",
     "wgmma_n_exponent": "same",
     "tile_overhead_ksteps": "same",
+    "vector_copy_weight": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "pipeline_latency_s": "cycles",
@@ -87,6 +88,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                  "unaligned rate"),
     "tile_overhead_ksteps": (0.0, "estimated from nothing measured: a tile costs its k-steps, prologue and "
                                   "epilogue, nothing more in proportion to its C tile"),
+    "vector_copy_weight": (0.0, "estimated from nothing measured: beside element-wise 4-byte copies, an "
+                                "operand's 16-byte copies cost only their L2 traffic"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "

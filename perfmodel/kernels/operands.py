@@ -38,6 +38,8 @@ per element (perfmodel.kernels.lowering.pipelines_elementwise), whatever the ins
 elements count as gathered, at the gather rate. A separate rate for copies from a K-major operand
 (a warp's copy reads one line there) was fitted (4.7x the gather rate) and set the scale of
 class-none TF32 k-steps right, but ranked worse on the read sets (validation/NOTES.md, session 11).
+The other operand's 16-byte copies go through the same path there, each at a fraction of an
+element's cost (vector_copies; perfmodel.kernels.pipeline, calibration vector_copy_weight).
 
 Lines re-read through L1: where the pointer kernels load B element by element (load classes "k"
 and "none") and B is stored MN-major (`nn`, `tn`), Triton 3.6.0 gives that load the blocked
@@ -66,6 +68,7 @@ class OperandTraffic:
 
     l2_request_bytes: np.ndarray  # bytes the L2 serves, whole lines per request
     gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major, or element-wise 4-byte loads)
+    vector_copies: np.ndarray  # 16-byte copies of the operands not copied one by one: BM (or BN) x BK x e / 16
 
 
 def _rows(k_major: bool, mn, bk, e):
@@ -90,13 +93,15 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
     lay, e = LAYOUTS[problem.layout], problem.in_bytes
     total = np.zeros(np.shape(bm), dtype=float)
     gathered = np.zeros(np.shape(bm), dtype=float)
+    vectors = np.zeros(np.shape(bm), dtype=float)
     gather = np.asarray(smem_k_major) & DTYPES[problem.dtype].k_major_only
     for name, k_major, mn in (("A", lay.a_k_major, bm), ("B", lay.b_k_major, bn)):
         rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
         total += rows * np.ceil(row_bytes / line_bytes) * line_bytes
         one_by_one = ((name in copied) & np.asarray(copied_where)) | (gather & (not k_major))
         gathered += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
-    return OperandTraffic(total, gathered)
+        vectors += np.where(one_by_one, 0.0, np.asarray(mn, dtype=float) * bk * e / 16.0)
+    return OperandTraffic(total, gathered, vectors)
 
 
 def reused_line_bytes(problem, load: str, bn, bk, line_bytes: int) -> np.ndarray:

@@ -13,10 +13,12 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
                             / (L2 bandwidth / active SMs, <= 2x the even share),
-                    or b x gathered / R_g if that is longer: the elements of an MN-major
-                    TF32/FP8 operand transposed into shared memory one by one, and of a 4-byte
-                    operand loaded element by element (pipelined all the same:
-                    perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands)
+                    or b x (gathered + v x vectors) / R_g if that is longer: the elements of an
+                    MN-major TF32/FP8 operand transposed into shared memory one by one, and of a
+                    4-byte operand loaded element by element (pipelined all the same:
+                    perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands);
+                    vectors: where one operand is copied element by element (load class "k" or
+                    "n"), the other's 16-byte copies, which pass the same way (vector_copy_time)
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
     load class "all" (both operands in vectors through the async-copy pipeline):
                     t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
@@ -82,6 +84,16 @@ epilogue's pass of C through shared memory cost a block about a quarter of a k-s
 more than the terms above. Fitted on the read hold-outs (validation/NOTES.md, session 14); 0 where
 a device has not measured it.
 
+Vector copies beside element-wise ones (v = calibration vector_copy_weight): in TF32 class "k" (B
+copied element by element, A in 16-byte vectors) measured over predicted rose with BM / BN among the
+near-best wgmma configs whose copy term binds (read sets holdout20-32: 0.83 at BM/BN 0.25-0.5, 0.78 at
+1, 1.02 at 4, 1.23 at 8): 16384x397x2048's 256x32x32_w4_s3 ran 0.322 ms against 0.218 predicted
+while 256x128x32_w8_s4 ran 0.229 against 0.239, the same B elements per C element per SM but twice
+the A copies. Counting each A copy at v = 0.5 of an element flattens it (0.71-0.82 at every BM / BN);
+chosen of 0.25-1 on the read sets (validation/NOTES.md, session 15). The transposing gather of
+aligned TF32 nn (class "all") shows no such cost and takes none; nor do the masked copies past the
+loop's end (past_copies_time).
+
 Spills outside the loop (4-byte pipelined dtypes: TF32, FP32): ptxas spills what the k-loop does
 not need where it can; the register table says how many registers a compile spills, and the
 disassembly of the spilling sm_90 compiles (validation/loop_spills.py) how many 4-byte words its
@@ -118,6 +130,8 @@ class KStep:
     l2_bytes     the tiles' L2 requests in bytes, whole lines (perfmodel.kernels.operands)
     gathered     elements copied into shared memory one by one: TF32/FP8 operands stored MN-major
                  (transposed), 4-byte operands loaded element by element
+    vector_copies    16-byte copies of the other operand where one is copied element by element
+                 (4-byte dtypes, load class "k" or "n", pipelined; 0 elsewhere)
     smem_bytes   shared-memory traffic (smem_bytes_per_kstep)
     warps        num_warps;  threads = warps x warp size
     sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
@@ -154,6 +168,7 @@ class KStep:
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
     tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
+    vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (copy_time)
 
 
 def _max(*xs):
@@ -238,7 +253,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
     t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
-    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather)
+    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + vector_copy_time(p, step, b))
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
         t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
@@ -265,6 +280,14 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1, exposed)
+
+
+def vector_copy_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
+    """What the other operand's 16-byte copies add to a k-step that copies one operand element by
+    element (module doc): b x v x vector copies / R_g, v = calibration vector_copy_weight."""
+    if step.vector_copies is None or p.vector_copy_weight == 0:
+        return np.zeros(np.broadcast(blocks, step.warps).shape)
+    return blocks * p.vector_copy_weight * step.vector_copies / p.gather_elems_per_s_per_sm
 
 
 def l1_thrash(p: TimingParams, step: KStep, blocks) -> np.ndarray:

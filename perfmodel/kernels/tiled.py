@@ -38,7 +38,8 @@ from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
                                         shares_kmajor_b)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, wgmma_n)
+                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, vector_copy_time,
+                                        wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -74,6 +75,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
     l1 = None if blocks is None else l1_bytes(ctx.spec, res.smem_bytes, blocks, prefers_shared(ctx.spec, res.smem_bytes))
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
+        vector_copies=np.where(pipelined & (res.load != "all"), ops.vector_copies, 0.0),
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
@@ -155,6 +157,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
             "tile_spill_s": np.broadcast_to(tile_spill_time(p, step, b), (n,)),
+            "vector_copy_s": np.broadcast_to(vector_copy_time(p, step, b), (n,)),
             "tail_first_step_s": np.where(rest > 0, first_step_time(ks_tail, b_tail), 0.0),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
