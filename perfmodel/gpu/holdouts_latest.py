@@ -72,9 +72,32 @@ HOLDOUT34_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT34_BASE_INDEX = 5300
 
+# The thirty-fifth hold-out, recorded in session 15 after candidate 9 was judged on holdout33 and
+# before candidate 10 is judged on holdout34, for the session after it, never tuned on: layers of
+# families no suite drew from (Mistral-7B-v0.3, StableLM-2-1.6B, Swin-V2-B, XLM-R-base, the Adult
+# census table, a particle-physics edge network, Mamba-130M, Granite-3.0-1B-A400M, Gemma-3-1B,
+# Falcon3-1B, Stable Audio Open), nine aligned, one with N not 16-divisible, one with K not and one
+# with neither, in bf16 and tf32 x nn and nt. Indexed from 5400.
+HOLDOUT35_SHAPES: list[tuple] = in_layouts([
+    ("decode", 16, 32768, 4096),  # Mistral-7B-v0.3 LM head over 32,768 tokens, 16 tokens
+    ("prefill", 4096, 5632, 2048),  # StableLM-2-1.6B MLP up, 4096 tokens
+    ("decode", 48, 2048, 5632),  # StableLM-2-1.6B MLP down, 48 tokens
+    ("vision", 12544, 2048, 512),  # Swin-V2-B stage-3 MLP up, 64 images x 14 x 14
+    ("mlm", 1024, 250002, 768),  # XLM-R-base MLM head over 250,002 tokens, 1024 positions
+    ("tabular", 131072, 256, 108),  # the Adult census table (108 one-hot features) to 256, batch 131072
+    ("physics", 262144, 100, 18),  # a particle-physics graph network's edge MLP 18 -> 100, 262144 edges
+    ("ssm", 16384, 3072, 768),  # Mamba-130M in_proj (768 -> 2 x 1536), 16 x 1024 tokens
+    ("moe", 1024, 512, 1024),  # Granite-3.0-1B-A400M expert up (1024 -> 512), 1024 tokens routed
+    ("decode", 8, 262144, 1152),  # Gemma-3-1B LM head over 262,144 tokens, 8 tokens
+    ("prefill", 2048, 2048, 8192),  # Falcon3-1B MLP down, 2048 tokens
+    ("audio", 8192, 6144, 1536),  # Stable Audio Open DiT MLP up, 8 x 1024 latents
+], dtypes=("bf16", "tf32"))
+HOLDOUT35_BASE_INDEX = 5400
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
     "holdout33": (HOLDOUT33_BASE_INDEX, HOLDOUT33_SHAPES),
     "holdout34": (HOLDOUT34_BASE_INDEX, HOLDOUT34_SHAPES),
+    "holdout35": (HOLDOUT35_BASE_INDEX, HOLDOUT35_SHAPES),
 }
