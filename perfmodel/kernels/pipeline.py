@@ -80,8 +80,9 @@ The tile's overhead in k-steps, c BM BN out_bytes / 64 KiB (c = calibration tile
 near the best, 16-bit aligned tiles ran over their prediction in proportion to their C tile over
 their k-steps (ln(measured / predicted) against BM BN / 32768 / n_k: slope 0.53 over 10,351 read-set
 runs; 256x128x64_w8_s4 1.44-1.55x at 1-3 k-steps, 1.04-1.11x at 9-32): the prologue's ramp and the
-epilogue's pass of C through shared memory cost a block about a quarter of a k-step per 64 KiB of C
-more than the terms above. Fitted on the read hold-outs (validation/NOTES.md, session 14); 0 where
+epilogue's pass of C through shared memory cost a block about half a k-step per 64 KiB of C
+more than the terms above. Chosen on the read hold-outs (validation/NOTES.md: 0.25 in session 14,
+0.5 in session 15 once the memory share counted the whole tile, perfmodel.kernels.tiled); 0 where
 a device has not measured it.
 
 Vector copies beside element-wise ones (v = calibration vector_copy_weight): in TF32 class "k" (B

@@ -10,12 +10,20 @@ Follow one config from its resources to its time:
       t_waves = full T(b) + [rest > 0] T(b_tail)
 4. Memory: t_dram = DRAM bytes / the DRAM rate a GEMM's tile loads sustain, DRAM bytes under
    the grouped tile order and the effective L2 (perfmodel.kernels.traffic). The memory share
-   s of a k-step (its larger of the L2 and latency terms over its total) is the part of the
-   waves that waits on loads; when DRAM is busy those loads wait longer, so the two combine:
-      t_mem  = ((s t_waves)^q + t_dram^q)^(1/q)       t_main = max(t_waves, t_mem)
+   s of a tile (below) is the part of the waves that waits on loads; when DRAM is busy those loads wait longer, so the two combine:
+      t_mem  = ((s t_waves)^q + t_dram^q)^(1/q) + leak (1 - s) t_waves       t_main = max(t_waves, t_mem)
    (q = memory_overlap_exponent, fitted on memory-bound GEMMs of the calibration's `stream`
    rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
    its own time.) Memory-bound configs get distinct times, ordered by what they keep in flight.
+   s is the tile's share (tile_share): a tile also waits on memory outside its k-steps (the
+   prologue's loads, the epilogue's latency and C store), so of its time T only its k-steps'
+   non-waiting part is not waiting:  s = 1 - (n_k + overhead) t_k (1 - s_k) / T,  s_k the
+   k-step's share. With the k-step's own s_k the short-K tiles, whose prologue and epilogue are
+   most of T, counted none of that. The part that does not wait overlaps the DRAM time
+   imperfectly, as a k-step's terms do: leak (1 - s) t_waves of it shows through (leak =
+   calibration overlap_leak, the k-step's). Without that term configs that differ only in what
+   does not wait (warps, stages) tie exactly where DRAM decides (validation/NOTES.md, session 15:
+   read sets +0.090 and fitted sets +0.028 of top-1 with the tile overhead re-chosen at 0.5).
 5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
    roofline floor (perfmodel.arch.roofline); for the TMA kernels combined with the host's time
    for one eager launch of a kernel taking host tensor descriptors (calibration
@@ -100,6 +108,13 @@ def memory_time(waiting, t_dram, q):
     return top * ((waiting / top) ** q + (t_dram / top) ** q) ** (1.0 / q)
 
 
+def tile_share(ks, steps, tile_s) -> np.ndarray:
+    """The share of a tile's time that waits on memory (module doc, step 4): all of it but its
+    k-steps' non-waiting part, 1 - steps x t_k x (1 - s_k) / T, s_k = max(L2, latency) / t_k."""
+    s_k = np.clip(np.maximum(ks.latency, ks.l2) / ks.total, 0.0, 1.0)
+    return np.clip(1.0 - steps * ks.total * (1.0 - s_k) / np.maximum(tile_s, 1e-30), 0.0, 1.0)
+
+
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
                rules: LoopRules = LoopRules()) -> dict[str, np.ndarray]:
@@ -133,8 +148,8 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
     dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
     t_dram = dram / p.dram_bw_bytes_per_s
-    share = np.clip(np.maximum(ks.latency, ks.l2) / ks.total, 0.0, 1.0)
-    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
+    share = tile_share(ks, n_k + overhead_ksteps(p, epilogue), t_full)
+    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent) + p.overlap_leak * (1.0 - share) * t_waves
     t_main = np.maximum(t_waves, t_mem)
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     if host_floor_s > 0:  # a soft floor: configs under it keep their order
