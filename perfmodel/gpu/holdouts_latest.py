@@ -94,10 +94,33 @@ HOLDOUT35_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT35_BASE_INDEX = 5400
 
+# The thirty-sixth hold-out, recorded at the end of session 15 (after candidate 10 was judged on
+# holdout34; holdout35 still unread) for the sessions after it, never tuned on: layers of families no
+# suite drew from (MobileLLM-350M, Nemotron-H-8B, ConvNeXt-V2-Tiny, mBART-50, an ERA5 weather patch
+# embedding, an MFCC-to-spectrum head, MiniCPM-MoE-8x2B, AuraFlow, Qwen2.5-3B, H2O-Danube-1.8B), eight
+# aligned (one with K = 384, one with K = 96 short), one with N not 16-divisible, one with K not and
+# one with neither, in fp16 and bf16 x nn and nt. Indexed from 5500.
+HOLDOUT36_SHAPES: list[tuple] = in_layouts([
+    ("decode", 16, 32000, 960),  # MobileLLM-350M LM head over 32,000 tokens, 16 tokens
+    ("prefill", 8192, 2560, 960),  # MobileLLM-350M MLP up, 8192 tokens
+    ("decode", 2, 4096, 21504),  # Nemotron-H-8B MLP down, 2 tokens
+    ("vision", 50176, 384, 1536),  # ConvNeXt-V2-Tiny stage-2 pointwise conv 1536 -> 384, 64 images x 28 x 28
+    ("translation", 512, 250054, 1024),  # mBART-50 output head over 250,054 tokens, 512 positions
+    ("weather", 65536, 512, 69),  # an ERA5 patch embedding of 69 variables to 512, 65536 patches
+    ("speech", 131072, 257, 40),  # a 40-MFCC to 257-bin spectrum head, 131072 frames
+    ("moe", 2048, 5760, 2304),  # MiniCPM-MoE-8x2B expert up (2304 -> 5760), 2048 tokens routed
+    ("vision", 200704, 96, 384),  # ConvNeXt-V2-Tiny stage-1 pointwise conv 384 -> 96, 64 images x 56 x 56
+    ("diffusion", 4096, 3072, 8192),  # AuraFlow MLP down, 4096 latent tokens
+    ("prefill", 3072, 11008, 2048),  # Qwen2.5-3B MLP up, 3072 tokens
+    ("decode", 64, 2560, 6912),  # H2O-Danube-1.8B MLP down, 64 tokens
+], dtypes=("fp16", "bf16"))
+HOLDOUT36_BASE_INDEX = 5500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
     "holdout33": (HOLDOUT33_BASE_INDEX, HOLDOUT33_SHAPES),
     "holdout34": (HOLDOUT34_BASE_INDEX, HOLDOUT34_SHAPES),
     "holdout35": (HOLDOUT35_BASE_INDEX, HOLDOUT35_SHAPES),
+    "holdout36": (HOLDOUT36_BASE_INDEX, HOLDOUT36_SHAPES),
 }
