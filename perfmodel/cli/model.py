@@ -318,7 +318,8 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     rows += [("waves", f"{p.waves_s * us:.2f} us", how),
              ("DRAM traffic", f"{p.dram_bytes / 1e6:.1f} MB", f"{p.dram_s * us:.2f} us at the DRAM read rate"),
              ("memory", f"{p.memory_s * us:.2f} us",
-              f"DRAM time with the waves' waiting on loads ({p.memory_share:.0%} of a k-step)"),
+              f"DRAM time with the waves' waiting on loads ({p.memory_share:.0%} of a tile waits), "
+              "plus the leak of the rest"),
              ("main kernel", f"{p.main_s * us:.2f} us", "max(waves, memory)")]
     return rows
 
