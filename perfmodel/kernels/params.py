@@ -17,8 +17,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
-              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent", "tile_overhead_ksteps",
-              "vector_copy_weight",
+              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
+              "tile_overhead_ksteps", "vector_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
 
 

@@ -169,7 +169,7 @@ class KStep:
     l1_bytes: np.ndarray | None = None  # L1 beside the kernel's shared memory per SM (perfmodel.arch.carveout)
     tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
-    vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (copy_time)
+    vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
 
 
 def _max(*xs):
@@ -230,6 +230,7 @@ class KStepTime:
     l2: np.ndarray
     latency: np.ndarray  # pipelined latency / depth, or the element-wise loads
     gather: np.ndarray  # the one-by-one copies alone: b x gathered / R_g (x the L1 factor)
+    vectors: np.ndarray  # the other operand's 16-byte copies beside them (vector_copy_time)
     l1_factor: np.ndarray  # what L1 multiplied the element-wise loads or copies by (l1_thrash; 1 where nothing is re-read)
     exposed: np.ndarray  # what the first k-step's element-wise loads add where nothing else hides them (first_step_time)
 
@@ -254,7 +255,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
     t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
-    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + vector_copy_time(p, step, b))
+    t_vectors = vector_copy_time(p, step, b)
+    t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + t_vectors)
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
         t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
@@ -280,7 +282,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
-    return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, l1, exposed)
+    return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, t_vectors, l1, exposed)
 
 
 def vector_copy_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:

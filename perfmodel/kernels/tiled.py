@@ -10,7 +10,8 @@ Follow one config from its resources to its time:
       t_waves = full T(b) + [rest > 0] T(b_tail)
 4. Memory: t_dram = DRAM bytes / the DRAM rate a GEMM's tile loads sustain, DRAM bytes under
    the grouped tile order and the effective L2 (perfmodel.kernels.traffic). The memory share
-   s of a tile (below) is the part of the waves that waits on loads; when DRAM is busy those loads wait longer, so the two combine:
+   s of a tile (below) is the part of the waves that waits on loads; when DRAM is busy those
+   loads wait longer, so the two combine:
       t_mem  = ((s t_waves)^q + t_dram^q)^(1/q) + leak (1 - s) t_waves       t_main = max(t_waves, t_mem)
    (q = memory_overlap_exponent, fitted on memory-bound GEMMs of the calibration's `stream`
    rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
@@ -46,8 +47,7 @@ from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
                                         shares_kmajor_b)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, vector_copy_time,
-                                        wgmma_n)
+                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, wgmma_n)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -148,8 +148,10 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     in_flight = np.minimum(progs, per_wave).astype(np.int64)
     dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
     t_dram = dram / p.dram_bw_bytes_per_s
-    share = tile_share(ks, n_k + overhead_ksteps(p, epilogue), t_full)
-    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent) + p.overlap_leak * (1.0 - share) * t_waves
+    overhead = overhead_ksteps(p, epilogue)
+    share = tile_share(ks, n_k + overhead, t_full)
+    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
+    t_mem = t_mem + p.overlap_leak * (1.0 - share) * t_waves  # the non-waiting part leaks through (step 4)
     t_main = np.maximum(t_waves, t_mem)
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     if host_floor_s > 0:  # a soft floor: configs under it keep their order
@@ -168,11 +170,11 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
-            "overhead_ksteps": np.broadcast_to(overhead_ksteps(p, epilogue), (n,)),
+            "overhead_ksteps": np.broadcast_to(overhead, (n,)),
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
             "tile_spill_s": np.broadcast_to(tile_spill_time(p, step, b), (n,)),
-            "vector_copy_s": np.broadcast_to(vector_copy_time(p, step, b), (n,)),
+            "vector_copy_s": np.broadcast_to(ks.vectors, (n,)),
             "tail_first_step_s": np.where(rest > 0, first_step_time(ks_tail, b_tail), 0.0),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
