@@ -139,6 +139,28 @@ HOLDOUT37_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT37_BASE_INDEX = 5600
 
+# The thirty-eighth hold-out, recorded in session 16 after candidate 11's second judgement (on
+# holdout36 and holdout37: not adopted) and before any later change, for the changes after it, never
+# tuned on: layers no suite holds (Mistral-NeMo-12B, Qwen2.5-14B, Qwen2-7B, Swin-T, Whisper-base,
+# DeepSeek-V3, FLUX.1, BERT-large, GPT-2, AutoRec on MovieLens-1M, an ECG beat classifier,
+# EfficientNet-B0), nine aligned (one with K = 16), one with N not 16-divisible, one with K not and
+# one with neither, in bf16 and tf32 x nn and nt. Indexed from 5700.
+HOLDOUT38_SHAPES: list[tuple] = in_layouts([
+    ("decode", 16, 131072, 5120),  # Mistral-NeMo-12B LM head over 131,072 tokens, 16 tokens
+    ("prefill", 2048, 27648, 5120),  # Qwen2.5-14B MLP gate/up (2 x 13824), 2048 tokens
+    ("decode", 12, 3584, 18944),  # Qwen2-7B MLP down, 12 tokens
+    ("vision", 25088, 768, 192),  # Swin-T stage-2 MLP up 192 -> 768, 32 images x 28 x 28
+    ("speech", 48000, 512, 2048),  # Whisper-base encoder MLP down, 32 clips x 1500 frames
+    ("moe", 256, 7168, 2048),  # a DeepSeek-V3 routed expert down (2048 -> 7168), 256 tokens routed
+    ("diffusion", 4096, 12288, 3072),  # FLUX.1 double-stream block MLP up 3072 -> 12288, 4096 latent tokens
+    ("encoder", 4096, 1024, 4096),  # BERT-large MLP down, 8 x 512 tokens
+    ("prefill", 1024, 50257, 768),  # GPT-2 (small) LM head over 50,257 tokens, 1024 positions
+    ("recsys", 6040, 512, 3883),  # AutoRec on MovieLens-1M: 3,883 movies to 512, 6,040 users
+    ("ecg", 65536, 250, 187),  # an MIT-BIH ECG beat (187 samples) MLP to 250, batch 65536
+    ("vision", 401408, 96, 16),  # EfficientNet-B0 MBConv expansion 16 -> 96, 32 images x 112 x 112
+], dtypes=("bf16", "tf32"))
+HOLDOUT38_BASE_INDEX = 5700
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
@@ -147,4 +169,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout35": (HOLDOUT35_BASE_INDEX, HOLDOUT35_SHAPES),
     "holdout36": (HOLDOUT36_BASE_INDEX, HOLDOUT36_SHAPES),
     "holdout37": (HOLDOUT37_BASE_INDEX, HOLDOUT37_SHAPES),
+    "holdout38": (HOLDOUT38_BASE_INDEX, HOLDOUT38_SHAPES),
 }
