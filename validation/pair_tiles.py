@@ -20,8 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from perfmodel.scoring.datasets import load_runs  # noqa: E402
-from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
+from validation.residuals import rows as predicted_runs  # noqa: E402
 from validation.score_sets import SETS, UNREAD  # noqa: E402
 
 BINS = ((512, "K <= 512"), (1536, "K <= 1536"), (4096, "K <= 4096"), (math.inf, "K > 4096"))
@@ -35,20 +34,18 @@ def tile(text: str) -> tuple[int, ...]:
 
 
 def pairs(a: tuple, b: tuple, layout: str, dtypes: tuple[str, ...]) -> list[tuple[int, float, float]]:
-    """(K, measured t(a) / t(b), predicted t(a) / t(b)) per shape that timed both."""
-    key = lambda r: (r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"])  # noqa: E731
+    """(K, measured t(a) / t(b), predicted t(a) / t(b)) per shape that timed both (the runs and their
+    predictions as validation/residuals.py reads them)."""
+    where = (f"kernel == 'grouped' and GROUP_M == 8 and layout == {layout!r} and dtype in {dtypes!r} "
+             "and N % 16 == 0 and K % 16 == 0 and min(M, N) >= 256")
+    runs = predicted_runs([f"h200/{n}" for n in SETS if n not in UNREAD], None, where)
+    tile = lambda r: (r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"])  # noqa: E731
+    by_shape = {(r["set"], r["shape"], tile(r)): r for r in runs}
     out = []
-    for name in (s for s in SETS if s not in UNREAD):
-        for s in load_runs(f"h200/{name}").shapes:
-            if s.dtype not in dtypes or s.layout != layout or s.N % 16 or s.K % 16 or min(s.M, s.N) < 256:
-                continue
-            runs = [r for r in s.candidates(("grouped",)) if r.get("GROUP_M", 1) == 8]
-            ia = [i for i, r in enumerate(runs) if key(r) == a]
-            ib = [i for i, r in enumerate(runs) if key(r) == b]
-            if ia and ib:
-                _, pred = rank_perfmodel(s, runs, "h200")
-                i, j = ia[0], ib[0]
-                out.append((s.K, runs[i]["time_ms"] / runs[j]["time_ms"], pred[i] / pred[j]))
+    for (name, shape, t), ra in by_shape.items():
+        rb = by_shape.get((name, shape, b))
+        if t == a and rb is not None:
+            out.append((ra["K"], ra["time_ms"] / rb["time_ms"], ra["pred_ms"] / rb["pred_ms"]))
     return out
 
 

@@ -38,8 +38,9 @@ CONFIG = ("kernel", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", 
 
 def rows(names: list[str], dtype: str | None, where: str, tile_factors: bool = True) -> list[dict]:
     """Each correct run with its prediction: the run's fields, the shape's, `ratio` (measured /
-    predicted), `pred_ms`, `shape` (label) and `spilled`. `tile_factors` False: the model without
-    the device's measured tile factors (what they were fitted on: perfmodel.scoring.tile_fit)."""
+    predicted), `pred_ms`, `shape` (label), `set` (the dataset's name) and `spilled`. `tile_factors`
+    False: the model without the device's measured tile factors (what they were fitted on:
+    perfmodel.scoring.tile_fit)."""
     spec = load_hardware("h200")
     if not tile_factors:
         spec = with_factors(spec, None)
@@ -54,6 +55,7 @@ def rows(names: list[str], dtype: str | None, where: str, tile_factors: bool = T
                 if not np.isfinite(p):
                     continue
                 row = {**r, "M": s.M, "N": s.N, "K": s.K, "dtype": s.dtype, "layout": s.layout, "shape": s.label(),
+                       "set": name,
                        "pred_ms": float(p), "ratio": r["time_ms"] / float(p), "spilled": r.get("n_spills", 0) > 0}
                 row.setdefault("GROUP_M", 1)
                 row.setdefault("SPLIT_K", 1)
