@@ -180,6 +180,12 @@ def test_readme_figures_are_the_computed_ones():
     cells = _readme_row(text, "perfmodel")
     want = [pm.top1_geomean, pm.top1_min, pm.top5_geomean, pm.spearman_median, pm.rel_err_median]
     assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want]
+    for ranker, first in (("perfmodel:tma", "the TMA kernel's runs (`perfmodel:tma`, 12 configs per shape)"),
+                          ("perfmodel:all", "every kernel's runs together (`perfmodel:all`: which kernel and which config)")):
+        r = evaluate(data, [ranker])[ranker]
+        cells = _readme_row(text, first)
+        want = [r.top1_geomean, r.top1_min, r.top5_geomean, r.spearman_median, r.rel_err_median]
+        assert [float(c) for c in cells[2:7]] == [round(v, 3) for v in want], ranker
     for r in rows():
         dev = {"gfx936": "gfx936 (BW)", "gfx926": "gfx926 (K100)"}[r["device"]]
         line = [ln for ln in text.splitlines() if ln.startswith(f"| {dev} | {r['dtype']} |")]

@@ -288,7 +288,8 @@ def _factor_note(spec, problem, p, cfg) -> str:
     """Where the tile factor comes from: the device's table, its class and key."""
     from perfmodel.kernels.tile_factors import factor_key
 
-    key = factor_key(spec, p.kernel, problem, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.num_warps)
+    key = factor_key(spec, p.kernel, problem, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.num_warps,
+                     cfg.num_stages)
     return f"measured on this device: calibration tile_factors, {key}"
 
 

@@ -176,15 +176,15 @@ def tile_factors_plot(spec):
     norm = LogNorm(vmin=0.5, vmax=2.0)
     for ax, (loop, cls, table) in zip(axes[0], panels):
         keys = [tile_of(k) for k in table]
-        rows = sorted({(bm, bn, w) for bm, bn, _, w in keys})
-        cols = sorted({bk for _, _, bk, _ in keys})
+        rows = sorted({(bm, bn, w, st) for bm, bn, _, w, st in keys})
+        cols = sorted({bk for _, _, bk, _, _ in keys})
         grid = np.full((len(rows), len(cols)), np.nan)
-        for (bm, bn, bk, w), f in zip(keys, table.values()):
-            grid[rows.index((bm, bn, w)), cols.index(bk)] = f
+        for (bm, bn, bk, w, st), f in zip(keys, table.values()):
+            grid[rows.index((bm, bn, w, st)), cols.index(bk)] = f
         im = ax.imshow(grid, cmap="coolwarm", norm=norm, aspect="auto")
         ax.set_xticks(range(len(cols)), [f"BK {c}" for c in cols], fontsize=7)
-        ax.set_yticks(range(len(rows)), [f"{bm}x{bn} w{w}" if bm else f"other w{w}" for bm, bn, w in rows],
-                      fontsize=6)
+        ax.set_yticks(range(len(rows)), [(f"{bm}x{bn} w{w}" + (f" s{st}" if st else "")) if bm else f"other w{w}"
+                                         for bm, bn, w, st in rows], fontsize=6)
         ax.set_title(f"{loop}: {cls}\n{len(table)} factors", fontsize=8)
     bar = fig.colorbar(im, ax=axes[0].tolist(), shrink=0.5, label="measured / predicted k-step")
     ticks = [0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0]

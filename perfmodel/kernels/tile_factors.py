@@ -7,7 +7,7 @@ formulas in each of five recorded sets and 128x256 at 8 warps 0.97-1.03; 16-bit 
 BLOCK_K 32 ran ~0.85x and with BLOCK_K 128 ~1.2x (validation/residuals.py --no-tile-factors;
 validation/NOTES.md, session 8). A device's calibration can carry these as factors:
 
-    t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW
+    t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW_sS, else BMxBNxBK_wW
 
 for the kernels of a fitted main loop (the H200's: grouped and split-K). Aligned shapes (load
 class "all") have two regimes with classes of their own: M, N >= 256 (compute-bound main loops)
@@ -19,7 +19,10 @@ the element-wise load term's, and what it misses (register-carried loads, spills
 the tile more than on the shape. Where a tile of a load class listed in COARSE has no factor of
 its own, its BLOCK_K x warps class's applies (key BK{BLOCK_K}_w{warps}): on the H200, load "k"
 tiles with BLOCK_K 128 and 8 warps ran 1.8-2.5x the formulas whatever BM x BN, and few of those
-tiles are timed often enough for a factor each (validation/NOTES.md, session 9).
+tiles are timed often enough for a factor each (validation/NOTES.md, session 9). In the aligned
+classes (STAGED) a tile at one stage count can carry a key of its own (BMxBNxBK_wW_sS) over its
+tile's: the fit's second round, kept where those runs sit at least `min_effect` (in ln) away from
+the tile's factor (perfmodel.scoring.tile_fit).
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`
 shapes agree on an f at least `min_effect` (in ln) away from 1 (perfmodel.scoring.tile_fit;
@@ -27,7 +30,8 @@ validation/fit_tile_factors.py derives the H200's, `perfmodel fit-tiles` a user'
 without a factor and devices without the block keep 1. Judged on hold-outs recorded before it:
 holdout12 (Spearman 0.906-0.946 -> 0.951-0.969 by group, median error 0.110-0.153 -> 0.066-0.104)
 and holdout13 (top-1 0.960 -> 0.968, worst 0.755 -> 0.817; validation/NOTES.md, session 8); the
-element-wise classes on holdout16 (validation/NOTES.md, session 9).
+element-wise classes on holdout16 (validation/NOTES.md, session 9); the staged keys on holdout40
+(top-1 0.943 -> 0.954; validation/NOTES.md, session 17).
 """
 
 from __future__ import annotations
@@ -39,6 +43,13 @@ import numpy as np
 from perfmodel.dtypes import DTYPES
 from perfmodel.layouts import LAYOUTS
 
+#: the load classes whose tiles can also be keyed at their stages (BMxBNxBK_wW_sS): the aligned ones.
+#: With the stages pooled, one median mixes regimes that differ most in one-block 8-warp tiles
+#: (256x128x64_w8 without factors, fitted sets, K > 1536: s2 1.35, s3 1.0, s4 0.93-0.96 of the
+#: formulas; validation/NOTES.md, session 16). Keyed at their stages alone, with no stage-free factor
+#: under them, the read sets lost 0.017 summed: the staged medians rest on a third of the runs
+#: (NOTES, session 17)
+STAGED = ("all",)
 #: the smallest M and N of the compute-bound shapes the factors are fitted on and applied to (512
 #: until holdout15 judged 256 better: validation/NOTES.md, session 8)
 MIN_MN = 256
@@ -75,21 +86,25 @@ def without_factors(spec):
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": None})})
 
 
-def tile_key(bm: int, bn: int, bk: int, warps: int) -> str:
-    """The key of one tile in a factor table: BMxBNxBK_wW; BK{BK}_w{W} where BM and BN are 0 (a
-    BLOCK_K x warps class: every tile of that BLOCK_K and warps without a factor of its own)."""
+def tile_key(bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> str:
+    """The key of one tile in a factor table: BMxBNxBK_wW_sS (aligned classes: STAGED), BMxBNxBK_wW
+    (element-wise classes, stages pooled: stages = 0); BK{BK}_w{W} where BM and BN are 0 (a BLOCK_K x
+    warps class: every tile of that BLOCK_K and warps without a factor of its own)."""
     if int(bm) == 0 and int(bn) == 0:
         return f"BK{int(bk)}_w{int(warps)}"
-    return f"{int(bm)}x{int(bn)}x{int(bk)}_w{int(warps)}"
+    tile = f"{int(bm)}x{int(bn)}x{int(bk)}_w{int(warps)}"
+    return f"{tile}_s{int(stages)}" if stages else tile
 
 
-def tile_of(key: str) -> tuple[int, int, int, int]:
-    """(BM, BN, BK, warps) of a tile key (tile_key's inverse; BM = BN = 0 for a BLOCK_K x warps class)."""
+def tile_of(key: str) -> tuple[int, int, int, int, int]:
+    """(BM, BN, BK, warps, stages) of a tile key (tile_key's inverse; BM = BN = 0 for a BLOCK_K x
+    warps class, stages = 0 where the key pools them)."""
     coarse = re.fullmatch(r"BK(\d+)_w(\d+)", key)
     if coarse:
-        return 0, 0, int(coarse.group(1)), int(coarse.group(2))
-    bm, bn, bk, warps = (int(x) for x in re.fullmatch(r"(\d+)x(\d+)x(\d+)_w(\d+)", key).groups())
-    return bm, bn, bk, warps
+        return 0, 0, int(coarse.group(1)), int(coarse.group(2)), 0
+    m = re.fullmatch(r"(\d+)x(\d+)x(\d+)_w(\d+)(?:_s(\d+))?", key)
+    bm, bn, bk, warps = (int(x) for x in m.groups()[:4])
+    return bm, bn, bk, warps, int(m.group(5) or 0)
 
 
 def factor_class(problem) -> str | None:
@@ -122,11 +137,11 @@ def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     return None
 
 
-def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int) -> str | None:
+def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> str | None:
     """"class / key" of the factor one tile takes (its own, else its BLOCK_K x warps class's), or
     None where it takes none: what `perfmodel predict` names beside the factor."""
     table = factor_table(spec, kernel, problem) or {}
-    for key in (tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
+    for key in (tile_key(bm, bn, bk, warps, stages), tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
         if key in table:
             return f"{factor_class(problem)} / {key}"
     return None
@@ -142,14 +157,17 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     values = np.array(list(table.values()), dtype=float)
     order = np.argsort(known)
     known, values = known[order], values[order]
-    bm, bn, bk, w = (np.asarray(cfgs[k], dtype=np.int64) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
+    bm, bn, bk, w, st = (np.asarray(cfgs[k], dtype=np.int64)
+                         for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     out = np.ones(np.shape(bk))
-    for want in (_packed(0 * bm, 0 * bn, bk, w), _packed(bm, bn, bk, w)):  # the class, then the tile over it
+    none = 0 * st
+    # the BLOCK_K x warps class, then the tile (stages pooled), then the tile at its stages, each over the last
+    for want in (_packed(0 * bm, 0 * bn, bk, w, none), _packed(bm, bn, bk, w, none), _packed(bm, bn, bk, w, st)):
         at = np.minimum(np.searchsorted(known, want), len(known) - 1)
         out = np.where(known[at] == want, values[at], out)
     return out
 
 
-def _packed(bm, bn, bk, warps):
-    """One integer per tile (each field < 4096), for a vectorised lookup."""
-    return ((bm * 4096 + bn) * 4096 + bk) * 4096 + warps
+def _packed(bm, bn, bk, warps, stages=0):
+    """One integer per tile (BM, BN, BK, warps < 4096, stages < 64), for a vectorised lookup."""
+    return (((bm * 4096 + bn) * 4096 + bk) * 4096 + warps) * 64 + stages

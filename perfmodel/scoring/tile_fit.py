@@ -12,7 +12,11 @@ of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then P
 rounds: the runs are predicted with the factors so far and each factor is multiplied by its
 group's median remaining ratio (the factor scales the k-step, not the whole time, so one round
 leaves the launch's and the epilogue's share of the residual; a second takes it out). Last,
-factors within MIN_EFFECT of 1 (in ln) are dropped.
+factors within MIN_EFFECT of 1 (in ln) are dropped. A second round, over those factors, groups the
+runs of the STAGED load classes (aligned shapes) by their tile at its stages and keeps the ratios
+at least MIN_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
+stages refine a tile only where they differ from it by 10% or more (256x128x64_w8 on the H200: 1.36
+at two stages, none at three or four; judged on holdout40, validation/NOTES.md, session 17).
 
     fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
 
@@ -28,7 +32,7 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import COARSE, factor_class, tile_key, without_factors
+from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, tile_key, tile_of, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it. Only the pointer kernels': with
@@ -76,23 +80,30 @@ def _fitted_class(spec, problem) -> str | None:
     return factor_class(problem)
 
 
-def _keys(run, coarse: bool) -> list[str]:
-    """The factor keys a run counts toward: its tile's, and its BLOCK_K x warps class's where its
-    shape's load class is one of COARSE (`coarse`)."""
-    keys = [tile_key(run["BLOCK_M"], run["BLOCK_N"], run["BLOCK_K"], run["num_warps"])]
+def _keys(run, coarse: bool, staged: bool) -> list[str]:
+    """The factor keys a run counts toward: its tile's at its stages where `staged` (the refining
+    round, STAGED load classes only), else its tile's and, where its shape's load class is one of
+    COARSE (`coarse`), its BLOCK_K x warps class's."""
+    tile = (run["BLOCK_M"], run["BLOCK_N"], run["BLOCK_K"], run["num_warps"])
+    if staged:
+        return [tile_key(*tile, run["num_stages"])]
+    keys = [tile_key(*tile)]
     if coarse:
         keys.append(tile_key(0, 0, run["BLOCK_K"], run["num_warps"]))
     return keys
 
 
-def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
-    """(log(measured / predicted), shape) of each fitted run, by (loop, dtype class, tile key)."""
+def _log_ratios(datasets, spec, loops, staged: bool = False) -> dict[tuple, list[tuple[float, str]]]:
+    """(log(measured / predicted), shape) of each fitted run, by (loop, dtype class, tile key); with
+    `staged`, only the runs of STAGED load classes, by their tiles at their stages."""
     out = collections.defaultdict(list)
     for data in datasets:
         for shape in data.shapes:
             problem = problem_of(shape)
             cls = _fitted_class(spec, problem)
             if cls is None:
+                continue
+            if staged and problem.alignment not in STAGED:
                 continue
             coarse = problem.alignment in COARSE
             for loop, kernels in loops.items():
@@ -102,7 +113,7 @@ def _log_ratios(datasets, spec, loops) -> dict[tuple, list[tuple[float, str]]]:
                 _, pred_ms = rank_perfmodel(shape, runs, spec)
                 for r, p in zip(runs, pred_ms):
                     if np.isfinite(p) and p > 0:
-                        for key in _keys(r, coarse):
+                        for key in _keys(r, coarse, staged):
                             out[(loop, cls, key)].append((float(np.log(r["time_ms"] / p)),
                                                           f"{data.path.name}:{shape.index}"))
     return out
@@ -115,15 +126,40 @@ def _median_ratio(items) -> float:
 def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_shapes: int = MIN_SHAPES,
                      passes: int = PASSES, min_effect: float = MIN_EFFECT) -> TileFit:
     """The factors of every tile class with at least `min_runs` runs of `min_shapes` shapes and an
-    effect of at least `min_effect` (module doc), rounded to 3 digits."""
-    logs = {k: v for k, v in _log_ratios(datasets, with_factors(spec, None), loops).items()
+    effect of at least `min_effect` (module doc), rounded to 3 digits; then, over them, the tiles of
+    the STAGED load classes at their stages where those differ from their tile's factor by at least
+    `min_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
+    limits = (min_runs, min_shapes, passes, min_effect)
+    pooled, runs = _fit_round(datasets, spec, {}, loops, False, limits)
+    staged, staged_runs = _fit_round(datasets, spec, pooled, loops, True, limits)
+    factor = {**pooled, **{k: f * _base_factor(pooled, k) for k, f in staged.items()}}
+    return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs}))
+
+
+def _fit_round(datasets, spec, base: dict, loops, staged: bool, limits) -> tuple[dict, dict]:
+    """One round of the fit over the factors `base` (module doc): the ratios the runs' groups keep
+    beyond `base`, and the runs each group rests on."""
+    min_runs, min_shapes, passes, min_effect = limits
+    logs = {k: v for k, v in _log_ratios(datasets, with_factors(spec, _nest(base) or None, loops), loops, staged).items()
             if len(v) >= min_runs and len({s for _, s in v}) >= min_shapes}
     factor = {k: _median_ratio(v) for k, v in logs.items()}
     for _ in range(passes - 1):
-        more = _log_ratios(datasets, with_factors(spec, _nest(factor), loops), loops)
+        current = {**base, **{k: f * _base_factor(base, k) for k, f in factor.items()}}
+        more = _log_ratios(datasets, with_factors(spec, _nest(current), loops), loops, staged)
         factor = {k: f * _median_ratio(more[k]) for k, f in factor.items()}
     factor = {k: f for k, f in factor.items() if abs(np.log(f)) >= min_effect}
-    return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({k: len(v) for k, v in logs.items()}))
+    return factor, {k: len(v) for k, v in logs.items()}
+
+
+def _base_factor(base: dict, key: tuple) -> float:
+    """The factor a staged key's tile takes from `base` without it: its tile's, else its BLOCK_K x
+    warps class's, else 1."""
+    loop, cls, tile = key
+    bm, bn, bk, warps, _ = tile_of(tile)
+    for k in (tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
+        if (loop, cls, k) in base:
+            return base[(loop, cls, k)]
+    return 1.0
 
 
 def _nest(flat: dict[tuple, float]) -> Nested:
