@@ -283,3 +283,24 @@ def test_rank_table_shows_configs_predicted_alike_as_one_row(cli):
     out = json.loads(cli("rank", "--hw", "h200", "--m", 3001, "--n", 2999, "--k", 1000, "--dtype", "bf16", "--top", 3,
                          "--json").stdout)
     assert len(out) == 3 and [o["num_stages"] for o in out] == [r.config.num_stages for r in ranking[:3]]
+
+
+def test_the_scorer_breaks_ties_as_rank_does():
+    """`perfmodel validate` scores the pick `perfmodel rank` would make: on a recorded shape whose two
+    fastest predictions tie (GROUP_M 1 and 8 of one tile, compute-bound), both take the one with less
+    DRAM traffic (perfmodel.ranking.ranked_order); a stable sort by time alone took the file's order."""
+    import numpy as np
+
+    import perfmodel
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.rankers import problem_of, rank_perfmodel
+
+    shape = next(s for s in load_runs("h200/holdout37").shapes if s.label() == "23984x1024x4096 tf32 nt")
+    runs = shape.candidates(("grouped", "splitk"))
+    order, pred = rank_perfmodel(shape, runs)
+    first, stable_first = runs[order[0]], runs[int(np.argsort(pred, kind="stable")[0])]
+    assert pred[order[0]] == pred[order[1]] and first != stable_first  # a tie the tie-break decides
+    keys = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+    best = perfmodel.rank("h200", problem_of(shape), configs=[{"kernel": r["kernel"], **{k: r[k] for k in keys}}
+                                                              for r in runs]).best.config
+    assert all(getattr(best, k) == first[k] for k in keys)

@@ -44,19 +44,21 @@ def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None
     from perfmodel.kernels.base import ConfigArrays
     from perfmodel.kernels.evaluate import context, evaluate
     from perfmodel.hardware.registry import load_hardware
+    from perfmodel.ranking import ranked_order
 
     spec = load_hardware(hw)
     ctx = context(spec, problem_of(shape, as_layout))
-    pred_s = np.full(len(runs), np.inf)
+    pred_s, dram = np.full(len(runs), np.inf), np.zeros(len(runs))
     kernels = np.array([r["kernel"] for r in runs])
     for name in dict.fromkeys(kernels.tolist()):
         model = (kernel_models or {}).get(name) or registry.get(name)
         if model.unsupported(spec, ctx.problem) is not None:  # the ranker leaves it out: never its pick
             continue
         idx = np.flatnonzero(kernels == name)
-        pred_s[idx] = evaluate(model, ctx, ConfigArrays.of([runs[i] for i in idx]))["time_s"]
-    pred_ms = pred_s * 1e3
-    return list(np.argsort(pred_ms, kind="stable")), pred_ms
+        out = evaluate(model, ctx, ConfigArrays.of([runs[i] for i in idx]))
+        pred_s[idx], dram[idx] = out["time_s"], out["dram_bytes"]
+    stages = [r["num_stages"] for r in runs]
+    return list(ranked_order(pred_s, dram, stages)), pred_s * 1e3  # perfmodel rank's order and tie-break
 
 
 def _tagged(runs: list[dict], tag: str) -> list[int]:
