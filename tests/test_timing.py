@@ -311,3 +311,9 @@ def test_residuals_tool_finds_the_tf32_8_warp_slowdown_the_tile_factors_carry():
     assert 0.9 < np.median(g[(128, 128)]) < 1.1
     p = res.pairs(res.rows(["h200/runs"], None, "kernel == 'grouped'"), "num_stages", 2, 3)
     assert len(p) > 100 and all(r["num_stages"] == 2 for r, _, _ in p)
+    # a pair is two runs of one set: sets that share a shape do not pair across each other
+    run = {"kernel": "grouped", "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "num_warps": 4, "GROUP_M": 8,
+           "SPLIT_K": 1, "shape": "512x512x512 fp16", "pred_ms": 1.0}
+    rows = [dict(run, set="a", num_stages=2, time_ms=1.0), dict(run, set="b", num_stages=3, time_ms=2.0),
+            dict(run, set="b", num_stages=2, time_ms=3.0)]
+    assert [(r["set"], m) for r, m, _ in res.pairs(rows, "num_stages", 2, 3)] == [("b", 1.5)]

@@ -72,12 +72,13 @@ def grouped(items, by: list[str], value) -> dict[tuple, list]:
 
 
 def pairs(data: list[dict], field: str, a, b) -> list[tuple[dict, float, float]]:
-    """(row of A, measured t(A)/t(B), predicted t(A)/t(B)) for runs of one shape equal but in `field`."""
-    index = {(r["shape"], *(r[k] for k in CONFIG if k != field), r[field]): r for r in data}
+    """(row of A, measured t(A)/t(B), predicted t(A)/t(B)) for runs of one shape of one set equal but
+    in `field` (keyed by set too: two sets can hold the same shape, and their runs are not a pair)."""
+    index = {(r["set"], r["shape"], *(r[k] for k in CONFIG if k != field), r[field]): r for r in data}
     out = []
     for r in data:
         if r[field] == a:
-            other = index.get((r["shape"], *(r[k] for k in CONFIG if k != field), b))
+            other = index.get((r["set"], r["shape"], *(r[k] for k in CONFIG if k != field), b))
             if other:
                 out.append((r, r["time_ms"] / other["time_ms"], r["pred_ms"] / other["pred_ms"]))
     return out
