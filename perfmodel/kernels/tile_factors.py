@@ -137,11 +137,18 @@ def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     return None
 
 
+def lookup_keys(bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> list[str]:
+    """The keys a tile's factor is looked up under, the first present wins: the tile at its stages
+    (where `stages`), the tile, its BLOCK_K x warps class (tile_factors' vectorised order)."""
+    return ([tile_key(bm, bn, bk, warps, stages)] if stages else []) + [tile_key(bm, bn, bk, warps),
+                                                                        tile_key(0, 0, bk, warps)]
+
+
 def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> str | None:
-    """"class / key" of the factor one tile takes (its own, else its BLOCK_K x warps class's), or
-    None where it takes none: what `perfmodel predict` names beside the factor."""
+    """"class / key" of the factor one tile takes (lookup_keys' first present), or None where it
+    takes none: what `perfmodel predict` names beside the factor."""
     table = factor_table(spec, kernel, problem) or {}
-    for key in (tile_key(bm, bn, bk, warps, stages), tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
+    for key in lookup_keys(bm, bn, bk, warps, stages):
         if key in table:
             return f"{factor_class(problem)} / {key}"
     return None

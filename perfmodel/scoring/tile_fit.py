@@ -32,7 +32,7 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, tile_key, tile_of, without_factors
+from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, lookup_keys, tile_key, tile_of, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it. Only the pointer kernels': with
@@ -131,35 +131,34 @@ def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_
     `min_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
     limits = (min_runs, min_shapes, passes, min_effect)
     pooled, runs = _fit_round(datasets, spec, {}, loops, False, limits)
-    staged, staged_runs = _fit_round(datasets, spec, pooled, loops, True, limits)
-    factor = {**pooled, **{k: f * _base_factor(pooled, k) for k, f in staged.items()}}
+    factor, staged_runs = _fit_round(datasets, spec, pooled, loops, True, limits)
     return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs}))
 
 
 def _fit_round(datasets, spec, base: dict, loops, staged: bool, limits) -> tuple[dict, dict]:
-    """One round of the fit over the factors `base` (module doc): the ratios the runs' groups keep
-    beyond `base`, and the runs each group rests on."""
+    """One round of the fit over the factors `base` (module doc): `base` with the groups whose runs
+    keep a ratio beyond it (each the whole factor, _over), and the runs each group rests on."""
     min_runs, min_shapes, passes, min_effect = limits
-    logs = {k: v for k, v in _log_ratios(datasets, with_factors(spec, _nest(base) or None, loops), loops, staged).items()
+    ratios = _log_ratios(datasets, with_factors(spec, _nest(base) or None, loops), loops, staged)
+    logs = {k: v for k, v in ratios.items()
             if len(v) >= min_runs and len({s for _, s in v}) >= min_shapes}
     factor = {k: _median_ratio(v) for k, v in logs.items()}
     for _ in range(passes - 1):
-        current = {**base, **{k: f * _base_factor(base, k) for k, f in factor.items()}}
-        more = _log_ratios(datasets, with_factors(spec, _nest(current), loops), loops, staged)
+        more = _log_ratios(datasets, with_factors(spec, _nest(_over(base, factor)), loops), loops, staged)
         factor = {k: f * _median_ratio(more[k]) for k, f in factor.items()}
-    factor = {k: f for k, f in factor.items() if abs(np.log(f)) >= min_effect}
-    return factor, {k: len(v) for k, v in logs.items()}
+    kept = {k: f for k, f in factor.items() if abs(np.log(f)) >= min_effect}
+    return _over(base, kept), {k: len(v) for k, v in logs.items()}
 
 
-def _base_factor(base: dict, key: tuple) -> float:
-    """The factor a staged key's tile takes from `base` without it: its tile's, else its BLOCK_K x
-    warps class's, else 1."""
-    loop, cls, tile = key
-    bm, bn, bk, warps, _ = tile_of(tile)
-    for k in (tile_key(bm, bn, bk, warps), tile_key(0, 0, bk, warps)):
-        if (loop, cls, k) in base:
-            return base[(loop, cls, k)]
-    return 1.0
+def _over(base: dict, ratios: dict) -> dict:
+    """`base` with each ratio's key added, as the whole factor: the ratio times what its tile takes
+    from `base` without it (tile_factors.lookup_keys: its tile's, else its BLOCK_K x warps class's,
+    else 1)."""
+    def under(loop, cls, tile):
+        bm, bn, bk, warps, _ = tile_of(tile)
+        return next((base[(loop, cls, k)] for k in lookup_keys(bm, bn, bk, warps) if (loop, cls, k) in base), 1.0)
+
+    return {**base, **{k: r * under(*k) for k, r in ratios.items()}}
 
 
 def _nest(flat: dict[tuple, float]) -> Nested:
