@@ -84,7 +84,7 @@ class Prediction(BaseModel):
     dram_s: float
     memory_share: float  # the share of a k-step that waits on loads
     memory_s: float  # DRAM time combined with the waves' waiting (perfmodel.kernels.tiled, step 4)
-    main_s: float  # max(waves_s, memory_s)
+    main_s: float  # max(waves_dram_s, memory_s)
     reduce_s: float
     launch_s: float
     floor_s: float
@@ -98,6 +98,8 @@ class Prediction(BaseModel):
     tail_first_step_s: float = 0.0  # the same in the last wave's tiles
     store_s: float = 0.0  # C stored element by element, per tile (full wave)
     tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
+    waves_dram_s: float = 0.0  # the waves combined with the DRAM time, (waves^r + dram^r)^(1/r) (tiled, step 4)
+    compute_dram_exponent: float = float("inf")  # r (inf: waves_dram_s is the plain max)
     overhead_ksteps: float = 0.0  # k-steps a tile costs beyond its own, in proportion to its C tile
     vector_copy_s: float = 0.0  # per k-step: the other operand's 16-byte copies beside element-wise ones
 
@@ -163,4 +165,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
         store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
+        waves_dram_s=float(r["waves_dram_s"]), compute_dram_exponent=float(p.compute_dram_exponent),
         overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]))

@@ -43,7 +43,7 @@ def _without(names: dict, tmp_path) -> perfmodel.HardwareSpec:
 
 
 @pytest.mark.parametrize("kind, constants, at_most", [
-    ("stream", ("memory_overlap_exponent", "dram_read_over_copy"), 0.10),
+    ("stream", ("memory_overlap_exponent", "dram_read_over_copy", "compute_dram_exponent"), 0.10),
     ("partial", ("partial_clock_gain", "partial_clock_exponent"), 0.07),
 ])
 def test_each_term_fits_its_microbenchmark_better_than_the_model_without_it(kind, constants, at_most, tmp_path):
@@ -86,7 +86,9 @@ def test_predict_terms_add_up(m, n, k, config):
     p = predict(H200, make_problem(M=m, N=n, K=k), TileConfig.parse(config))
     assert p.waves_s == pytest.approx(p.full_waves * p.tile_s + p.tail_tile_s - p.prologues_saved_s)
     assert (p.prologues_saved_s > 0) == (config.startswith("persistent") and p.programs > H200.sm_count)
-    assert p.main_s == pytest.approx(max(p.waves_s, p.memory_s))
+    r = p.compute_dram_exponent
+    assert p.waves_dram_s == pytest.approx((p.waves_s ** r + p.dram_s ** r) ** (1 / r)) and 1 < r < 100
+    assert p.main_s == pytest.approx(max(p.waves_dram_s, p.memory_s))
     assert p.memory_s >= p.dram_s * (1 - 1e-12)
     total = max(p.main_s + p.reduce_s + p.launch_s, p.floor_s)
     assert (p.host_floor_s > 0) == (":" in config and not config.startswith("splitk"))

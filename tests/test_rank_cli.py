@@ -287,15 +287,16 @@ def test_rank_table_shows_configs_predicted_alike_as_one_row(cli):
 
 def test_the_scorer_breaks_ties_as_rank_does():
     """`perfmodel validate` scores the pick `perfmodel rank` would make: on a recorded shape whose two
-    fastest predictions tie (GROUP_M 1 and 8 of one tile, compute-bound), both take the one with less
-    DRAM traffic (perfmodel.ranking.ranked_order); a stable sort by time alone took the file's order."""
+    fastest predictions tie (one tile at 3 and 4 stages, memory-bound, the same DRAM bytes), both take
+    the one with fewer stages (perfmodel.ranking.ranked_order); a stable sort by time alone took the
+    file's order."""
     import numpy as np
 
     import perfmodel
     from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
-    shape = next(s for s in load_runs("h200/holdout37").shapes if s.label() == "23984x1024x4096 tf32 nt")
+    shape = next(s for s in load_runs("h200/holdout37").shapes if s.label() == "131072x256x200 fp16 nt")
     runs = shape.candidates(("grouped", "splitk"))
     order, pred = rank_perfmodel(shape, runs)
     first, stable_first = runs[order[0]], runs[int(np.argsort(pred, kind="stable")[0])]

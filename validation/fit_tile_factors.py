@@ -24,7 +24,8 @@ sys.path.insert(0, str(HERE.parent))
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.tile_factors import tile_of  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
-from perfmodel.scoring.tile_fit import LOOPS, MIN_EFFECT, MIN_RUNS, MIN_SHAPES, TileFit, fit_tile_factors  # noqa: E402
+from perfmodel.scoring.tile_fit import (LOOPS, MIN_EFFECT, MIN_RUNS, MIN_SHAPES, MIN_STAGE_EFFECT, TileFit,  # noqa: E402
+                                        fit_tile_factors)
 
 FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padded", "sweep", "layouts", "holdout4",
             "holdout5", "holdout6", "mixed2", "holdout7", "hopper", "hopper_holdout", "fp8", "holdout8", "holdout9",
@@ -34,14 +35,15 @@ SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets});
           "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
           "aligned shapes with M, N >= 256 or M <= 64, and element-wise load classes at any size, in "
           "matrix-instruction dtypes; BLOCK_K x warps classes for load k; |ln f| >= 0.1 kept; then, over them, "
-          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.1)")
+          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.05)")
 BLOCK_START = "  tile_factors:"
 
 
 def yaml_block(fit: TileFit, sets=FIT_SETS, loops=LOOPS) -> str:
     """The calibration's tile_factors block, one tile per line with the runs it rests on."""
     lines = [BLOCK_START, "    confidence: measured", f"    source: \"{SOURCE.format(sets=', '.join(sets))}\"",
-             f"    min_runs: {MIN_RUNS}", f"    min_shapes: {MIN_SHAPES}", f"    min_effect: {MIN_EFFECT}", "    loops:"]
+             f"    min_runs: {MIN_RUNS}", f"    min_shapes: {MIN_SHAPES}", f"    min_effect: {MIN_EFFECT}",
+             f"    min_stage_effect: {MIN_STAGE_EFFECT}", "    loops:"]
     for loop, classes in fit.factors.items():
         lines += [f"      {loop}:", f"        kernels: [{', '.join(loops[loop])}]", "        factors:"]
         for cls, table in classes.items():

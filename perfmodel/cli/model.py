@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from perfmodel.cli.errors import UserError
@@ -321,7 +322,10 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
              ("memory", f"{p.memory_s * us:.2f} us",
               f"DRAM time with the waves' waiting on loads ({p.memory_share:.0%} of a tile waits), "
               "plus the leak of the rest"),
-             ("main kernel", f"{p.main_s * us:.2f} us", "max(waves, memory)")]
+             ("waves with DRAM", f"{p.waves_dram_s * us:.2f} us",
+              f"(waves^r + DRAM^r)^(1/r), r = {p.compute_dram_exponent:g}: DRAM traffic slows the waves"
+              if math.isfinite(p.compute_dram_exponent) else "max(waves, DRAM)"),
+             ("main kernel", f"{p.main_s * us:.2f} us", "max(waves with DRAM, memory)")]
     return rows
 
 

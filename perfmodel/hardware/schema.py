@@ -195,6 +195,7 @@ class TileFactors(Frozen):
     min_runs: int = Field(gt=0)
     min_shapes: int = Field(gt=0)
     min_effect: float = Field(ge=0)  # the smallest |ln f| kept
+    min_stage_effect: float = Field(ge=0)  # the smallest |ln r| of a stage count over its tile kept
     loops: dict[str, LoopFactors]
 
 
@@ -232,6 +233,7 @@ class Calibration(Frozen):
     vector_efficiency: Union[Ratio, None] = None
     dram_read_over_copy: Union[Factor, None] = None
     memory_overlap_exponent: Union[Factor, None] = None
+    compute_dram_exponent: Union[Factor, None] = None
     partial_clock_gain: Union[Factor, None] = None
     partial_clock_exponent: Union[FactorOrZero, None] = None
     matrix_achieved_ops_per_s: dict[str, OpsPerS] = Field(default_factory=dict)

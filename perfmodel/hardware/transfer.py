@@ -11,7 +11,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
                                                                       tile_overhead_ksteps, vector_copy_weight,
-                                                                      memory_overlap_exponent,
+                                                                      memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
@@ -65,6 +65,7 @@ RULES: dict[str, str] = {
     "warp_mma_ops_per_s": "matrix_clock",
     "l2_effective_bytes": "l2_share",
     "memory_overlap_exponent": "same",
+    "compute_dram_exponent": "same",
     "partial_clock_gain": "same",
     "partial_clock_exponent": "same",
 }
@@ -78,6 +79,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "dram_read_over_copy": (1.0, "estimated from nothing measured: GEMM reads at the copy (or datasheet) rate"),
     "memory_overlap_exponent": (float("inf"), "estimated from nothing measured: the larger of the k-step and "
                                               "DRAM times, no interaction"),
+    "compute_dram_exponent": (float("inf"), "estimated from nothing measured: the waves and the DRAM time do not "
+                                            "slow each other until DRAM is the longer"),
     "partial_clock_gain": (1.0, "estimated from nothing measured: the same clock however many SMs are busy"),
     "partial_clock_exponent": (0.0, "estimated from nothing measured: no clock gain"),
     "descriptor_launch_s": (0.0, "estimated from nothing measured: an eager launch with tensor descriptors "

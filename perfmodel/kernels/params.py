@@ -16,7 +16,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm",
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
               "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
-              "dram_read_over_copy", "memory_overlap_exponent", "partial_clock_gain", "partial_clock_exponent",
+              "dram_read_over_copy", "memory_overlap_exponent", "compute_dram_exponent", "partial_clock_gain",
+              "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
@@ -58,6 +59,7 @@ class TimingParams:
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
     matrix_k: int  # K of one matrix instruction
     memory_overlap_exponent: float  # q of the memory term (perfmodel.kernels.tiled)
+    compute_dram_exponent: float  # r: the waves and DRAM times combine as (T^r + D^r)^(1/r) (perfmodel.kernels.tiled)
     partial_clock_gain: float  # G: the most the matrix rate per SM rises when few SMs are busy
     partial_clock_exponent: float  # alpha: gain = min(G, (SMs / active SMs) ** alpha)
     compute_path: str
@@ -117,5 +119,6 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk
                           if (path == "matrix" and t.matrix.latency_cycles is not None) else 0.0),
         matrix_k=t.matrix.k if (t is not None and t.matrix is not None) else 1,
-        memory_overlap_exponent=cal["memory_overlap_exponent"], partial_clock_gain=cal["partial_clock_gain"],
+        memory_overlap_exponent=cal["memory_overlap_exponent"], compute_dram_exponent=cal["compute_dram_exponent"],
+        partial_clock_gain=cal["partial_clock_gain"],
         partial_clock_exponent=cal["partial_clock_exponent"], compute_path=path, instruction=instr, sources=src)

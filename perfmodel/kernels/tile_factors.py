@@ -21,7 +21,7 @@ its own, its BLOCK_K x warps class's applies (key BK{BLOCK_K}_w{warps}): on the 
 tiles with BLOCK_K 128 and 8 warps ran 1.8-2.5x the formulas whatever BM x BN, and few of those
 tiles are timed often enough for a factor each (validation/NOTES.md, session 9). In the aligned
 classes (STAGED) a tile at one stage count can carry a key of its own (BMxBNxBK_wW_sS) over its
-tile's: the fit's second round, kept where those runs sit at least `min_effect` (in ln) away from
+tile's: the fit's second round, kept where those runs sit at least `min_stage_effect` (in ln) away from
 the tile's factor (perfmodel.scoring.tile_fit).
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`

@@ -12,7 +12,8 @@ Follow one config from its resources to its time:
    the grouped tile order and the effective L2 (perfmodel.kernels.traffic). The memory share
    s of a tile (below) is the part of the waves that waits on loads; when DRAM is busy those
    loads wait longer, so the two combine:
-      t_mem  = ((s t_waves)^q + t_dram^q)^(1/q) + leak (1 - s) t_waves       t_main = max(t_waves, t_mem)
+      t_mem  = ((s t_waves)^q + t_dram^q)^(1/q) + leak (1 - s) t_waves
+      t_main = max((t_waves^r + t_dram^r)^(1/r), t_mem)
    (q = memory_overlap_exponent, fitted on memory-bound GEMMs of the calibration's `stream`
    rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
    its own time.) Memory-bound configs get distinct times, ordered by what they keep in flight.
@@ -25,6 +26,11 @@ Follow one config from its resources to its time:
    calibration overlap_leak, the k-step's). Without that term configs that differ only in what
    does not wait (warps, stages) tie exactly where DRAM decides (validation/NOTES.md, session 15:
    read sets +0.090 and fitted sets +0.028 of top-1 with the tile overhead re-chosen at 0.5).
+   The waves themselves slow before DRAM is the longer: r = compute_dram_exponent (inf: the
+   plain max). The same tile with GROUP_M 1 against 8 (13,681 pairs in the sets the tile factors
+   are fitted on) ran 1.15x slower at the median where its DRAM time was 0.5-0.8 of its waves',
+   1.03x at 0.3-0.5, where the plain max said 1.000; r = 2.5 says 1.09 and 1.02, and is the grid
+   value (1.5-6, inf) with the least error over those pairs (validation/fit_group_order.py).
 5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
    roofline floor (perfmodel.arch.roofline); for the TMA kernels combined with the host's time
    for one eager launch of a kernel taking host tensor descriptors (calibration
@@ -152,7 +158,8 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     share = tile_share(ks, n_k + overhead, t_full)
     t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
     t_mem = t_mem + p.overlap_leak * (1.0 - share) * t_waves  # the non-waiting part leaks through (step 4)
-    t_main = np.maximum(t_waves, t_mem)
+    t_waves_dram = memory_time(t_waves, t_dram, p.compute_dram_exponent)  # the waves slowed by DRAM (step 4)
+    t_main = np.maximum(t_waves_dram, t_mem)
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     if host_floor_s > 0:  # a soft floor: configs under it keep their order
         total = memory_time(total, host_floor_s, HOST_FLOOR_SHARPNESS)
@@ -164,7 +171,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     return {"time_s": total, "programs": progs, "k_steps": n_k, "waves": progs / per_wave, "kstep_s": ks.total,
             "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "full_waves": full,
             "tail_tile_s": np.where(rest > 0, t_tail, 0.0), "tail_blocks": np.where(rest > 0, b_tail, 0),
-            "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "memory_share": share,
+            "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "waves_dram_s": t_waves_dram, "memory_share": share,
             "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),

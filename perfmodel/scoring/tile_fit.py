@@ -14,8 +14,8 @@ group's median remaining ratio (the factor scales the k-step, not the whole time
 leaves the launch's and the epilogue's share of the residual; a second takes it out). Last,
 factors within MIN_EFFECT of 1 (in ln) are dropped. A second round, over those factors, groups the
 runs of the STAGED load classes (aligned shapes) by their tile at its stages and keeps the ratios
-at least MIN_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
-stages refine a tile only where they differ from it by 10% or more (256x128x64_w8 on the H200: 1.36
+at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
+stages refine a tile only where they differ from it by 5% or more (256x128x64_w8 on the H200: 1.36
 at two stages, none at three or four; judged on holdout40, validation/NOTES.md, session 17).
 
     fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
@@ -49,6 +49,11 @@ PASSES = 2
 #: +-10-15%) and only reorders near-ties; kept, they cost the suite's top-1 0.004 and the Hopper
 #: all-kernel pick 0.008 (validation/NOTES.md, session 8)
 MIN_EFFECT = 0.1
+#: the smallest |ln r| of a stage count's own ratio r over its tile's factor kept by the second
+#: round: at 0.1 a staged factor of 1.12 (128x128x64_w4_s5 in 16-bit) switched off when a constant
+#: elsewhere moved residuals by a few percent, and a pick fell 0.2 (candidate 15, holdout41); at
+#: 0.05 the staged keys are 312, not 88 (validation/NOTES.md, session 18)
+MIN_STAGE_EFFECT = 0.05
 
 Nested = dict[str, dict[str, dict[str, float]]]  # [loop][dtype class][tile]
 
@@ -62,13 +67,14 @@ class TileFit:
 
 
 def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", min_runs: int = MIN_RUNS,
-                 min_shapes: int = MIN_SHAPES, min_effect: float = MIN_EFFECT):
+                 min_shapes: int = MIN_SHAPES, min_effect: float = MIN_EFFECT,
+                 min_stage_effect: float = MIN_STAGE_EFFECT):
     """`spec` with these tile factors in its calibration (None: without any)."""
     if factors is None:
         return without_factors(spec)
     block = TileFactors(
         confidence="measured", source=source or "measured: perfmodel.scoring.tile_fit", min_runs=min_runs,
-        min_shapes=min_shapes, min_effect=min_effect,
+        min_shapes=min_shapes, min_effect=min_effect, min_stage_effect=min_stage_effect,
         loops={name: LoopFactors(kernels=loops[name], factors=f) for name, f in factors.items()})
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
@@ -124,14 +130,15 @@ def _median_ratio(items) -> float:
 
 
 def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_shapes: int = MIN_SHAPES,
-                     passes: int = PASSES, min_effect: float = MIN_EFFECT) -> TileFit:
+                     passes: int = PASSES, min_effect: float = MIN_EFFECT,
+                     min_stage_effect: float = MIN_STAGE_EFFECT) -> TileFit:
     """The factors of every tile class with at least `min_runs` runs of `min_shapes` shapes and an
     effect of at least `min_effect` (module doc), rounded to 3 digits; then, over them, the tiles of
     the STAGED load classes at their stages where those differ from their tile's factor by at least
-    `min_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
-    limits = (min_runs, min_shapes, passes, min_effect)
-    pooled, runs = _fit_round(datasets, spec, {}, loops, False, limits)
-    factor, staged_runs = _fit_round(datasets, spec, pooled, loops, True, limits)
+    `min_stage_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
+    pooled, runs = _fit_round(datasets, spec, {}, loops, False, (min_runs, min_shapes, passes, min_effect))
+    factor, staged_runs = _fit_round(datasets, spec, pooled, loops, True,
+                                     (min_runs, min_shapes, passes, min_stage_effect))
     return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs}))
 
 
