@@ -245,6 +245,47 @@ HOLDOUT42_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT42_BASE_INDEX = 6100
 
+# The forty-third hold-out, recorded in session 18 after candidate 16 was judged on holdout42
+# (adopted), before the next change is shaped, never tuned on: layers no suite holds, eight aligned
+# (two decode, three with K >= 6144 and several tile rows), two with N not 16-divisible (T5's 32,100
+# tokens, a 100-class head), one with K not (40) and one with neither (108 -> 200), in bf16 and tf32
+# x nn and nt. Indexed from 6200.
+HOLDOUT43_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 14336, 3584),  # Gemma-2-9B MLP gate, 24 tokens
+    ("prefill", 4096, 16384, 3072),  # Phi-3-mini MLP gate/up (2 x 8192), 4096 tokens
+    ("prefill", 1536, 3584, 18944),  # Qwen2-7B MLP down, 1536 tokens
+    ("prefill", 512, 32768, 8192),  # Falcon-40B MLP up, 512 tokens
+    ("moe", 256, 10752, 6144),  # a DBRX expert up (6144 -> 10752), 256 tokens routed
+    ("vision", 12544, 1280, 320),  # PVT-v2-b2 stage-3 MLP up, 64 images x 14 x 14
+    ("diffusion", 8192, 5120, 640),  # SDXL UNet GEGLU projection (640 -> 2 x 2560), 2 latents x 64 x 64
+    ("decode", 64, 5120, 13824),  # Llama-2-13B MLP down, 64 tokens
+    ("encoder", 2048, 32100, 768),  # T5-base LM head over 32,100 tokens, 4 x 512 tokens
+    ("vision", 16384, 100, 512),  # ResNet-18 CIFAR-100 classifier 512 -> 100, batch 16384
+    ("speech", 131072, 256, 40),  # 40 MFCC features to 256, 128 clips x 1024 frames
+    ("tabular", 131072, 200, 108),  # Adult census (108 one-hot features) to 200, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT43_BASE_INDEX = 6200
+
+# The forty-fourth hold-out, recorded in session 18 with holdout43, kept back for the change after
+# the one holdout43 judges, never tuned on: layers no suite holds, eight aligned (two decode, two
+# with K >= 8192), two with N not 16-divisible (BERT-large-cased's 28,996 tokens, a 397-class head),
+# one with K not (90) and one with neither (30 -> 150), in fp16 and tf32 x nn and nt. Indexed from 6300.
+HOLDOUT44_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 18944, 3584),  # Qwen2-7B MLP gate, 8 tokens
+    ("prefill", 2048, 9216, 3072),  # Phi-3-mini QKV (3072 -> 9216), 2048 tokens
+    ("prefill", 4096, 2560, 10240),  # Phi-2 MLP down, 4096 tokens
+    ("prefill", 768, 28672, 8192),  # Llama-3-70B MLP gate, 768 tokens
+    ("moe", 384, 1536, 5120),  # a DeepSeek-V2 routed expert up (5120 -> 1536), 384 tokens routed
+    ("video", 6272, 4096, 1024),  # VideoMAE-L MLP up, 4 clips x 1568 tokens
+    ("decode", 2, 6144, 16384),  # a Mixtral-8x22B expert MLP down, 2 tokens
+    ("vision", 3136, 2304, 768),  # Swin-T stage-3 QKV (768 -> 3 x 768), 16 images x 14 x 14
+    ("encoder", 4096, 28996, 1024),  # BERT-large-cased MLM head over 28,996 tokens, 8 x 512 tokens
+    ("vision", 8192, 397, 2048),  # ResNet-50 SUN397 classifier 2048 -> 397, batch 8192
+    ("tabular", 262144, 256, 90),  # YearPredictionMSD (90 features) to 256, batch 262144
+    ("tabular", 262144, 150, 30),  # credit-card fraud (30 features) to 150, batch 262144
+], dtypes=("fp16", "tf32"))
+HOLDOUT44_BASE_INDEX = 6300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout32": (HOLDOUT32_BASE_INDEX, HOLDOUT32_SHAPES),
@@ -258,4 +299,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout40": (HOLDOUT40_BASE_INDEX, HOLDOUT40_SHAPES),
     "holdout41": (HOLDOUT41_BASE_INDEX, HOLDOUT41_SHAPES),
     "holdout42": (HOLDOUT42_BASE_INDEX, HOLDOUT42_SHAPES),
+    "holdout43": (HOLDOUT43_BASE_INDEX, HOLDOUT43_SHAPES),
+    "holdout44": (HOLDOUT44_BASE_INDEX, HOLDOUT44_SHAPES),
 }
