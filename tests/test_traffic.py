@@ -43,6 +43,11 @@ GEOMETRIES = [
     (2048, 512, 256, 128, 64, 32, 8, 8),
     (1024, 2048, 512, 64, 128, 64, 2, 32),
     (512, 2048, 1024, 32, 64, 64, 8, 24),
+    # windows of 1-2 whole groups: B panels read per window, not per group (32x and 64x64 tiles,
+    # GROUP_M 1; the count before session 18 read 1.4-1.7x what the simulation reads)
+    (1024, 1024, 512, 64, 64, 32, 1, 24),
+    (1024, 1024, 512, 32, 64, 32, 1, 28),
+    (2048, 1024, 256, 64, 64, 32, 1, 20),
 ]
 
 

@@ -12,13 +12,16 @@ march through K together. Each program reads its A panel (BLOCK_M x K) and B pan
                        fit in the L2 (the next window of the group reuses the same A panels);
                        else A once per window pass: A x ceil(tiles_n / wc)
     B from DRAM      = B once, if all of B plus two groups' A panels fit in the L2 (the next
-                       group reuses B while its own A streams in); else B once per set of
-                       groups in flight together: B x ceil(groups / max(1, W // (gm x tiles_n)))
+                       group reuses B while its own A streams in); else each window reads the B
+                       panels of the columns it covers: B x ceil(tiles / W) x min(tiles_n, wc) / tiles_n
     C to DRAM        = M x N x out_bytes (x SPLIT_K in fp32 for split-K partials)
 
 Validated against an independent brute-force LRU simulation of the same order on small
 grids (tests/test_traffic.py): within 10% of the simulated DRAM bytes where the regime is
-clear, and the same ordering of GROUP_M choices.
+clear, and the same ordering of GROUP_M choices. Until session 18 B counted one pass per set of
+whole groups in flight, W // (gm x tiles_n) rounded down: a window of 1.65 groups (128x256 tiles,
+GROUP_M 1, N = 20480 on the H200) was charged a pass per group, 16 B where the simulation reads
+10; the per-window count matches the simulation there within 6% (session 18, NOTES).
 """
 
 from __future__ import annotations
@@ -72,8 +75,10 @@ def traffic_arrays(M: int, N: int, K: int, in_bytes: int, out_bytes: int, BLOCK_
     dram_a = np.where(a_reuse, a_bytes, a_bytes * -(-tn // wc))
     group_a = np.minimum(gm * bm, M).astype(float) * K * in_bytes
     b_reuse = ((b_bytes + 2 * group_a) <= l2_bytes) | (groups == 1)  # B survives while two groups' A stream by
-    groups_in_flight = np.maximum(1, w // (gm * tn))  # groups running at once share their B panels
-    dram_b = np.where(b_reuse, b_bytes, b_bytes * -(-groups // groups_in_flight))
+    # each window of W programs reads the B panels of the columns it covers once (they march together)
+    windows = -(-tiles // w)
+    passes = windows * np.minimum(tn, -(-w // gm)) / tn
+    dram_b = np.where(b_reuse, b_bytes, b_bytes * passes)
     dram_c = np.where(sk > 1, float(M) * N * 4 * sk, float(M) * N * out_bytes)
     l2_to_sm = tiles.astype(float) * (bm + bn) * k_per_split * sk * in_bytes
     return {"tiles_m": tm, "tiles_n": tn, "tiles": tiles * sk, "in_flight": w, "group_rows": gm, "window_cols": wc,
