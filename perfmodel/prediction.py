@@ -8,6 +8,8 @@ alone (threads, shared memory, registers and where each came from).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
@@ -99,7 +101,7 @@ class Prediction(BaseModel):
     store_s: float = 0.0  # C stored element by element, per tile (full wave)
     tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
     waves_dram_s: float = 0.0  # the waves combined with the DRAM time, (waves^r + dram^r)^(1/r) (tiled, step 4)
-    compute_dram_exponent: float = float("inf")  # r (inf: waves_dram_s is the plain max)
+    compute_dram_exponent: float | None = None  # r (None where the device has none: waves_dram_s is the plain max)
     overhead_ksteps: float = 0.0  # k-steps a tile costs beyond its own, in proportion to its C tile
     vector_copy_s: float = 0.0  # per k-step: the other operand's 16-byte copies beside element-wise ones
 
@@ -165,5 +167,6 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         past_copies_s=float(r["past_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
         store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
-        waves_dram_s=float(r["waves_dram_s"]), compute_dram_exponent=float(p.compute_dram_exponent),
+        waves_dram_s=float(r["waves_dram_s"]),
+        compute_dram_exponent=float(p.compute_dram_exponent) if math.isfinite(p.compute_dram_exponent) else None,
         overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]))

@@ -103,3 +103,12 @@ def test_a_tail_after_full_waves_keeps_the_loaded_clock():
     lone = predict(H200, make_problem(M=128 * 29, N=256 * 4, K=4096), cfg)  # 116 tiles: one partial wave
     assert big.full_waves == 3 and big.tail_sms == lone.tail_sms == 116
     assert lone.tail_tile_s < big.tail_tile_s  # the lone wave runs faster, at a higher clock
+
+
+def test_without_the_exponent_the_waves_and_dram_take_the_plain_max(tmp_path):
+    """A device that has not measured compute_dram_exponent keeps max(waves, DRAM), and predict's
+    JSON stays strict JSON (no Infinity) with the exponent as null."""
+    spec = _without(("compute_dram_exponent",), tmp_path)
+    p = predict(spec, make_problem(M=4096, N=4096, K=4096), TileConfig.parse("128x256x64_w8_s4_g8"))
+    assert p.compute_dram_exponent is None and p.waves_dram_s == pytest.approx(max(p.waves_s, p.dram_s))
+    json.loads(p.model_dump_json(), parse_constant=lambda c: pytest.fail(f"{c} in predict's JSON"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 from perfmodel.cli.errors import UserError
@@ -324,7 +323,7 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
               "plus the leak of the rest"),
              ("waves with DRAM", f"{p.waves_dram_s * us:.2f} us",
               f"(waves^r + DRAM^r)^(1/r), r = {p.compute_dram_exponent:g}: DRAM traffic slows the waves"
-              if math.isfinite(p.compute_dram_exponent) else "max(waves, DRAM)"),
+              if p.compute_dram_exponent is not None else "max(waves, DRAM)"),
              ("main kernel", f"{p.main_s * us:.2f} us", "max(waves with DRAM, memory)")]
     return rows
 
