@@ -121,6 +121,14 @@ def tile_share(ks, steps, tile_s) -> np.ndarray:
     return np.clip(1.0 - steps * ks.total * (1.0 - s_k) / np.maximum(tile_s, 1e-30), 0.0, 1.0)
 
 
+def main_terms(p, share, t_waves, t_dram) -> tuple[np.ndarray, np.ndarray]:
+    """(t_mem, the waves with DRAM) of step 4: the DRAM time with the waves' waiting share plus the
+    leak of the rest, and the waves and the DRAM time combined at r = compute_dram_exponent."""
+    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
+    t_mem = t_mem + p.overlap_leak * (1.0 - share) * t_waves  # the non-waiting part leaks through
+    return t_mem, memory_time(t_waves, t_dram, p.compute_dram_exponent)
+
+
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
                rules: LoopRules = LoopRules()) -> dict[str, np.ndarray]:
@@ -156,9 +164,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     t_dram = dram / p.dram_bw_bytes_per_s
     overhead = overhead_ksteps(p, epilogue)
     share = tile_share(ks, n_k + overhead, t_full)
-    t_mem = memory_time(share * t_waves, t_dram, p.memory_overlap_exponent)
-    t_mem = t_mem + p.overlap_leak * (1.0 - share) * t_waves  # the non-waiting part leaks through (step 4)
-    t_waves_dram = memory_time(t_waves, t_dram, p.compute_dram_exponent)  # the waves slowed by DRAM (step 4)
+    t_mem, t_waves_dram = main_terms(p, share, t_waves, t_dram)
     t_main = np.maximum(t_waves_dram, t_mem)
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     if host_floor_s > 0:  # a soft floor: configs under it keep their order
