@@ -13,7 +13,7 @@ march through K together. Each program reads its A panel (BLOCK_M x K) and B pan
                        else A once per window pass: A x ceil(tiles_n / wc)
     B from DRAM      = B once, if all of B plus two groups' A panels fit in the L2 (the next
                        group reuses B while its own A streams in); else each window reads the B
-                       panels of the columns it covers: B x ceil(tiles / W) x min(tiles_n, wc) / tiles_n
+                       panels of the wc columns it covers: B x ceil(tiles / W) x wc / tiles_n
     C to DRAM        = M x N x out_bytes (x SPLIT_K in fp32 for split-K partials)
 
 Validated against an independent brute-force LRU simulation of the same order on small
@@ -75,10 +75,8 @@ def traffic_arrays(M: int, N: int, K: int, in_bytes: int, out_bytes: int, BLOCK_
     dram_a = np.where(a_reuse, a_bytes, a_bytes * -(-tn // wc))
     group_a = np.minimum(gm * bm, M).astype(float) * K * in_bytes
     b_reuse = ((b_bytes + 2 * group_a) <= l2_bytes) | (groups == 1)  # B survives while two groups' A stream by
-    # each window of W programs reads the B panels of the columns it covers once (they march together)
-    windows = -(-tiles // w)
-    passes = windows * np.minimum(tn, -(-w // gm)) / tn
-    dram_b = np.where(b_reuse, b_bytes, b_bytes * passes)
+    # each window of W programs reads the B panels of its wc columns once (they march together)
+    dram_b = np.where(b_reuse, b_bytes, b_bytes * -(-tiles // w) * wc / tn)
     dram_c = np.where(sk > 1, float(M) * N * 4 * sk, float(M) * N * out_bytes)
     l2_to_sm = tiles.astype(float) * (bm + bn) * k_per_split * sk * in_bytes
     return {"tiles_m": tm, "tiles_n": tn, "tiles": tiles * sk, "in_flight": w, "group_rows": gm, "window_cols": wc,
