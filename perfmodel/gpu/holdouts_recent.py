@@ -1,0 +1,56 @@
+"""The hold-outs recorded from session 19 on (holdout46 and later), in the form of
+perfmodel.gpu.holdouts_latest (which holds holdout32-45): each a list of linear layers in every
+dtype and layout, with the rule it was chosen by in its comment; perfmodel.gpu.suite.SUITES names
+them. The rule for each: layers no earlier suite holds ((M, N, K) checked against every suite),
+eight aligned (two decode, M <= 64), two with N not 16-divisible, one with K not, one with neither."""
+
+from __future__ import annotations
+
+from perfmodel.gpu.holdouts import in_layouts
+
+# The forty-sixth hold-out, recorded at the start of session 19 (holdout43 and holdout45 still
+# unread), before this session's model change is shaped, never tuned on: layers no suite holds,
+# eight aligned (two decode, one with K >= 14336), two with N not 16-divisible (GPT-2's 50,257
+# tokens, a 102-class head), one with K not (51) and one with neither (14 -> 120), in bf16 and
+# tf32 x nn and nt. Indexed from 6500.
+HOLDOUT46_SHAPES: list[tuple] = in_layouts([
+    ("decode", 32, 11008, 4096),  # Llama-2-7B MLP gate, 32 tokens
+    ("decode", 12, 8192, 28672),  # Llama-3-70B MLP down, 12 tokens
+    ("prefill", 3072, 13824, 5120),  # Llama-2-13B MLP up, 3072 tokens
+    ("prefill", 1024, 4096, 14336),  # Mistral-7B MLP down, 1024 tokens
+    ("moe", 128, 14336, 4096),  # a Mixtral-8x7B expert up, 128 tokens routed
+    ("vision", 18816, 1536, 384),  # DeiT-S MLP up, 96 images x 196 tokens
+    ("speech", 6000, 3072, 768),  # wav2vec2-base MLP up, 4 clips x 1500 frames
+    ("diffusion", 16384, 1280, 5120),  # SD-1.5 UNet feed-forward down (5120 -> 1280), 16 latents x 32 x 32
+    ("decoder", 4096, 50257, 768),  # GPT-2 LM head over 50,257 tokens, 4 x 1024 tokens
+    ("vision", 12288, 102, 1280),  # EfficientNet-B0 Flowers-102 classifier 1280 -> 102, batch 12288
+    ("pose", 131072, 256, 51),  # 17 keypoints x (x, y, score) to 256, batch 131072
+    ("tabular", 262144, 120, 14),  # Adult census (14 raw features) to 120, batch 262144
+], dtypes=("bf16", "tf32"))
+HOLDOUT46_BASE_INDEX = 6500
+
+# The forty-seventh hold-out, recorded with holdout46 at the start of session 19, kept back for a
+# later change, never tuned on: layers no suite holds, eight aligned (two decode), two with N not
+# 16-divisible (XLM-R's 250,002 tokens, a 37-class head), one with K not (9) and one with neither
+# (21 -> 50), in fp16 and tf32 x nn and nt. Indexed from 6600.
+HOLDOUT47_SHAPES: list[tuple] = in_layouts([
+    ("decode", 6, 24576, 3072),  # Gemma-7B MLP gate, 6 tokens
+    ("decode", 56, 4096, 11008),  # Llama-2-7B MLP down, 56 tokens
+    ("prefill", 2560, 27648, 5120),  # Qwen2.5-32B MLP up, 2560 tokens
+    ("prefill", 1024, 8192, 8192),  # Llama-3-70B attention output, 1024 tokens
+    ("moe", 640, 1408, 2048),  # a Qwen1.5-MoE-A2.7B expert up, 640 tokens routed
+    ("vision", 4704, 3072, 768),  # ViT-B/16 MLP up, 24 images x 196 tokens
+    ("speech", 12000, 1024, 4096),  # Whisper-medium MLP down, 8 clips x 1500 frames
+    ("diffusion", 8192, 1536, 6144),  # SD3-medium MLP down (6144 -> 1536), 2 latents x 4096 tokens
+    ("encoder", 768, 250002, 768),  # XLM-R-base MLM head over 250,002 tokens, 6 x 128 tokens
+    ("vision", 16384, 37, 512),  # ResNet-18 Oxford-IIIT Pet classifier 512 -> 37, batch 16384
+    ("pointcloud", 262144, 64, 9),  # PointNet input layer (xyz, rgb, normal: 9 features) to 64, 262144 points
+    ("tabular", 131072, 50, 21),  # Cardiotocography (21 features) to 50, batch 131072
+], dtypes=("fp16", "tf32"))
+HOLDOUT47_BASE_INDEX = 6600
+
+# Every hold-out of this module by its suite name: (base index, shapes).
+HOLDOUTS: dict[str, tuple[int, list]] = {
+    "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
+    "holdout47": (HOLDOUT47_BASE_INDEX, HOLDOUT47_SHAPES),
+}
