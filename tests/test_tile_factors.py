@@ -11,7 +11,7 @@ import perfmodel
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.kernels.evaluate import context, evaluate
 from perfmodel.kernels.registry import get
-from perfmodel.kernels.tile_factors import factor_class, tile_key, tile_of
+from perfmodel.kernels.tile_factors import factor_class, lookup_keys, tile_key, tile_of
 from perfmodel.problem import GemmProblem
 from perfmodel.scoring.datasets import Dataset, load_runs
 from perfmodel.scoring.metrics import evaluate as score
@@ -56,12 +56,13 @@ def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
 def test_the_fit_refines_one_block_tiles_by_their_stages(fit):
     """Session 16's lead, adopted in session 17 (holdout40: 0.943 -> 0.954): 256x128x64_w8, one block
     per SM, runs 1.35x the formulas at two stages and near them at three and four; its stage-free
-    median had averaged these. Only the aligned classes (STAGED) carry staged keys."""
+    median had averaged these. Kept from 2% (session 19), four stages take a key of their own a few
+    percent under the formulas. Only the aligned classes (STAGED) carry staged keys."""
     from perfmodel.kernels.tile_factors import STAGED
 
     b16 = fit.factors["pointer"]["16-bit"]
     assert b16["256x128x64_w8_s2"] > 1.25 and "256x128x64_w8" not in b16
-    assert "256x128x64_w8_s3" not in b16 and "256x128x64_w8_s4" not in b16
+    assert "256x128x64_w8_s3" not in b16 and 0.9 < b16["256x128x64_w8_s4"] < 1.0
     staged = {cls for cls, table in fit.factors["pointer"].items() for key in table if tile_of(key)[4]}
     assert staged and all(" load " not in cls for cls in staged) and STAGED == ("all",)
 
@@ -95,7 +96,8 @@ CFG = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "num_warps": 8, "num_stage
 def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
     bare = with_factors(SPEC, None)
     p = GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nt")
-    f = SPEC.calibration.tile_factors.loops["pointer"].factors[factor_class(p)][tile_key(128, 128, 64, 8)]
+    table = SPEC.calibration.tile_factors.loops["pointer"].factors[factor_class(p)]
+    f = next(table[k] for k in lookup_keys(128, 128, 64, 8, CFG["num_stages"]) if k in table)  # first present
     on, off = _times(SPEC, p, "grouped", CFG), _times(bare, p, "grouped", CFG)
     assert on["tile_factor"][0] == f and off["tile_factor"][0] == 1.0
     assert on["kstep_s"][0] == pytest.approx(f * off["kstep_s"][0])

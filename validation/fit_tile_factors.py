@@ -35,7 +35,7 @@ SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets});
           "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
           "aligned shapes with M, N >= 256 or M <= 64, and element-wise load classes at any size, in "
           "matrix-instruction dtypes; BLOCK_K x warps classes for load k; |ln f| >= 0.1 kept; then, over them, "
-          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.05)")
+          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.02)")
 BLOCK_START = "  tile_factors:"
 
 

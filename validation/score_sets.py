@@ -31,7 +31,7 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout37", "holdout38", "holdout39", "holdout40", "holdout41", "holdout42",
         "holdout43", "holdout44", "holdout45", "holdout46", "holdout47")
 #: kept unread for the next session: not scored here
-UNREAD: tuple[str, ...] = ("holdout43", "holdout45")
+UNREAD: tuple[str, ...] = ("holdout43",)
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 

@@ -15,8 +15,9 @@ leaves the launch's and the epilogue's share of the residual; a second takes it 
 factors within MIN_EFFECT of 1 (in ln) are dropped. A second round, over those factors, groups the
 runs of the STAGED load classes (aligned shapes) by their tile at its stages and keeps the ratios
 at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
-stages refine a tile only where they differ from it by 5% or more (256x128x64_w8 on the H200: 1.36
-at two stages, none at three or four; judged on holdout40, validation/NOTES.md, session 17).
+stages refine a tile only where they differ from it by 2% or more (256x128x64_w8 on the H200: 1.36
+at two stages, 0.96 at four, none at three; judged on holdout40 and holdout45, validation/NOTES.md,
+sessions 17 and 19).
 
     fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
 
@@ -52,8 +53,9 @@ MIN_EFFECT = 0.1
 #: the smallest |ln r| of a stage count's own ratio r over its tile's factor kept by the second
 #: round: at 0.1 a staged factor of 1.12 (128x128x64_w4_s5 in 16-bit) switched off when a constant
 #: elsewhere moved residuals by a few percent, and a pick fell 0.2 (candidate 15, holdout41); at
-#: 0.05 the staged keys are 312, not 88 (validation/NOTES.md, session 18)
-MIN_STAGE_EFFECT = 0.05
+#: 0.05 the staged keys were 312, not 88 (session 18); at 0.02, 504: the read sets gained 0.026
+#: summed over 0.05 (0.019-0.025 at 0-0.01; validation/NOTES.md, session 19)
+MIN_STAGE_EFFECT = 0.02
 
 Nested = dict[str, dict[str, dict[str, float]]]  # [loop][dtype class][tile]
 
