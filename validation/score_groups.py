@@ -52,7 +52,7 @@ def main(argv=None) -> int:
             if args.per_shape and v == "perfmodel":
                 for sc in r.scores:
                     print(f"    {sc.shape.label():28} top1 {sc.top1:.3f} rho {sc.spearman:.3f} err {sc.median_rel_err:.3f}"
-                          f" pick {sc.pick}")
+                          f" pick {sc.pick}" + (f" DRIFT {sc.shape.drift:.2f}x" if sc.shape.drifted else ""))
     return 0
 
 

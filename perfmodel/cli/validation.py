@@ -45,6 +45,17 @@ def note_foreign_data(spec, data) -> None:
               f"{spec.sm_count}: the figures score {spec.id}'s model on another GPU's runs", file=sys.stderr)
 
 
+def note_drift(data) -> None:
+    """Shapes whose reference config's time moved while they were timed (perfmodel.gpu.drift) are
+    scored like the rest, but said: their top-1 may be the GPU's change of speed, not the model's."""
+    from perfmodel.scoring.datasets import WARN_DRIFT
+
+    moved = [f"{s.label()} ({s.drift:.2f}x)" for s in data.shapes if s.drifted]
+    if moved:
+        print(f"note: {len(moved)} shape(s) of {data.path.name} drifted over {WARN_DRIFT}x while timed: "
+              f"{', '.join(moved[:5])}{' ...' if len(moved) > 5 else ''} (--per-shape marks them)", file=sys.stderr)
+
+
 def validate_cmd(args) -> int:
     from perfmodel.scoring import metrics, peers, report
     from perfmodel.scoring.datasets import load_runs
@@ -58,6 +69,7 @@ def validate_cmd(args) -> int:
     data = load_runs(args.data)
     names = _views(args.ranker)
     note_foreign_data(spec, data)
+    note_drift(data)
     skipped = []
     if not peers.available():
         skipped = [n for n in names if metrics.VIEWS[n].ranker in NEEDS_PEERS]
@@ -68,7 +80,7 @@ def validate_cmd(args) -> int:
                               "spearman_median": r.spearman_median, "median_rel_err": r.rel_err_median,
                               "per_shape": [{"shape": s.shape.label(), "family": s.shape.family, "top1": s.top1,
                                              "top5": s.top5, "spearman": s.spearman, "rel_err": s.median_rel_err,
-                                             "pick": s.pick} for s in r.scores]}
+                                             "pick": s.pick, "drift": s.shape.drift} for s in r.scores]}
                           for n, r in results.items()}, indent=2, default=lambda v: None))
     else:
         print(text_table(report.summary_table(results, data)))

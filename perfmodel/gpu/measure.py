@@ -10,7 +10,9 @@ import time
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
 from perfmodel.gpu.bench import bench, check, operands, quick_time_ms
+from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
+from perfmodel.scoring.datasets import WARN_DRIFT
 
 
 def kernel_resources(k, threads: int) -> dict:
@@ -88,11 +90,13 @@ def _blas_rows(base, a, b, ref, ref_norm, dtype) -> list[dict]:
     return rows
 
 
-def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
+def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> tuple[dict, object]:
+    """One config checked and timed: its row, and the launch it was timed with (None if it failed)."""
     import torch
 
     cf, kernel = {**e["config"], "PRECISION": DTYPES[dtype].precision}, e["kernel"]
     row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **e["config"], "tags": e["tags"]}
+    launch = None
     try:
         launch = _launcher(kernel, a, b, c, cf, workspace)
         c.fill_(float("nan"))
@@ -110,7 +114,8 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> dict:
         msg = f"{type(ex).__name__}: {str(ex)[:300]}"
         row["status"] = "out_of_resources" if "OutOfResources" in msg or "out of resource" in msg.lower() else "error"
         row["error"] = msg
-    return row
+        launch = None
+    return row, launch
 
 
 def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
@@ -137,16 +142,22 @@ def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
     warp = env.properties()["warp_size"]
     n_ok = n_bad = 0
     t0 = time.time()
+    drift = DriftCheck(lambda launch: bench(launch, quick_time_ms(launch)))
     for e in entries:
-        row = _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp)
+        row, launch = _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp)
         n_ok += row["status"] == "ok"
         n_bad += row["status"] != "ok"
         out.write(json.dumps(row) + "\n")
         out.flush()
+        drift.after_config(row, launch, out, base)
+    drift.finish(out, base)
     out.write(json.dumps({**base, "kind": "shape_done", "n_ok": n_ok, "n_bad": n_bad,
-                          "seconds": round(time.time() - t0, 1)}) + "\n")
+                          "seconds": round(time.time() - t0, 1), **drift.summary()}) + "\n")
     out.flush()
-    print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype} {layout}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s",
+    moved = ""
+    if (drift.drift or 1.0) > WARN_DRIFT:
+        moved = f", DRIFT {drift.drift:.2f}x (the GPU's speed moved while this shape was timed: perfmodel.gpu.drift)"
+    print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype} {layout}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s{moved}",
           file=sys.stderr, flush=True)
     del a, b, ref, c, workspace
     torch.cuda.empty_cache()

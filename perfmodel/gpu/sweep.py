@@ -7,7 +7,9 @@ Per shape (a named suite of perfmodel.gpu.suite, or a CSV of M,N,K,dtype[,family
      (perfmodel.gpu.bench.check: every element written, relative error under tolerance);
   3. timed with do_bench (median, L2 flushed before each call), ~25 timed runs;
   4. its compiled resources (registers, spills, shared bytes) and the driver's occupancy recorded;
-  5. the vendor BLAS (torch.matmul: cuBLAS, hipBLASLt/rocBLAS) timed on the same inputs.
+  5. the vendor BLAS (torch.matmul: cuBLAS, hipBLASLt/rocBLAS) timed on the same inputs;
+  6. the shape's first correct config timed again every 32 configs and at the end, its spread
+     (`drift`) in the shape_done row (perfmodel.gpu.drift).
 Kernels: the grouped grid (and Triton's tutorial list, the fixed default), split-K where the
 output would not fill the GPU twice, nvMatmulHeuristics' recorded picks where the shape has
 them, the TMA kernel where the device file says the GPU has a TMA and the strides allow it.

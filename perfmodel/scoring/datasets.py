@@ -24,6 +24,10 @@ from perfmodel.bundled import resolve_dataset
 from perfmodel.errors import DataError
 
 DEFAULT_DATASET = "h200/runs"
+#: a shape whose reference config's times spread wider than this while it was timed is reported
+#: (perfmodel.gpu.drift): do_bench medians of one config repeat within ~2-3% on the H200
+#: (holdout5's two passes agreed at 0.999 geomean), so 15% is a change of state, not scatter
+WARN_DRIFT = 1.15
 #: the kernels whose runs make a shape's candidate set unless a scorer asks for others
 SCORED_KERNELS = ("grouped", "splitk")
 
@@ -38,8 +42,14 @@ class Shape:
     dtype: str
     layout: str = "nn"  # perfmodel.layouts; rows of older files carry none (they are nn)
     cublas_ms: float | None = None
+    drift: float | None = None  # the reference config's max / min time while timed (perfmodel.gpu.drift)
     all_runs: list[dict] = field(default_factory=list)  # correct runs of every kernel
     failed: list[dict] = field(default_factory=list)
+
+    @property
+    def drifted(self) -> bool:
+        """Whether the GPU's speed moved by more than WARN_DRIFT while this shape was timed."""
+        return self.drift is not None and self.drift > WARN_DRIFT
 
     def candidates(self, kernels=SCORED_KERNELS) -> list[dict]:
         """The correct runs of these kernels, in file order."""
@@ -135,6 +145,8 @@ def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
             raise DataError(f"{p}:{n}: missing field {e}") from None
         if kind == "cublas":
             s.cublas_ms = r["time_ms"]
+        elif kind == "shape_done":
+            s.drift = r.get("drift")  # absent in files recorded before the check (session 19)
         elif kind == "run":
             ok = r.get("status") == "ok" and r.get("correct")
             (s.all_runs if ok else s.failed).append(r)

@@ -27,8 +27,16 @@ def summary_table(results: dict[str, RankerSummary], data: Dataset) -> list[tupl
 
 def per_shape_table(results: dict[str, RankerSummary], data: Dataset) -> list[tuple]:
     names = list(results)
-    rows = [("#", "family", "shape", "best ms", "cuBLAS ms", *[f"{n} top-1" for n in names])]
+    rows = [("#", "family", "shape", "best ms", "cuBLAS ms", "drift", *[f"{n} top-1" for n in names])]
     for i, s in enumerate(data.shapes):
         rows.append((str(s.index), s.family, s.label(), f"{s.best_ms:.4f}", f"{s.cublas_ms:.4f}" if s.cublas_ms else "-",
-                     *[_f(results[n].scores[i].top1) for n in names]))
+                     _drift(s), *[_f(results[n].scores[i].top1) for n in names]))
     return rows
+
+
+def _drift(shape) -> str:
+    """The shape's drift while it was timed (perfmodel.gpu.drift), starred over WARN_DRIFT; "-" in
+    files recorded without the check."""
+    if shape.drift is None:
+        return "-"
+    return f"{shape.drift:.2f}" + (" *" if shape.drifted else "")
