@@ -5,7 +5,9 @@ can run the problem on the device (perfmodel.kernels.registry; `kernels=` narrow
 evaluated by its own model in one vectorised pass (perfmodel.kernels.evaluate). With a list, it
 ranks exactly those configs, each by the model of the kernel it names. Configs that cannot run
 (shared memory over the per-block limit, no block resident) are left out and counted in
-`n_unfit`. Fastest first; among equal times, less DRAM traffic, then fewer stages, then the
+`n_unfit`; so are configs that compile to the same kernel as a faster-ranked one (num_stages
+where no load is pipelined: perfmodel.kernels.lowering.compiled_stages), counted in
+`n_same_kernel`: an autotuner would time that kernel twice. Fastest first; among equal times, less DRAM traffic, then fewer stages, then the
 earlier kernel of the registry. There is no per-config Python loop on the hot path.
 """
 
@@ -54,14 +56,15 @@ class Ranking(Sequence):
     from the models' arrays (so ranking thousands of configs costs numpy time, not objects)."""
 
     def __init__(self, device: str, problem: GemmProblem, arrays: ConfigArrays, result: dict, order: np.ndarray,
-                 compute_path: str, estimated: list[str], kernels: list[str]):
+                 compute_path: str, estimated: list[str], kernels: list[str], n_same_kernel: int = 0):
         self.device = device
         self.problem = problem
         self.arrays = arrays
         self.result = result
         self._order = order
         self.n_considered = arrays.size
-        self.n_unfit = int(arrays.size - len(order))
+        self.n_same_kernel = int(n_same_kernel)  # left out: the same compiled kernel as a better-ranked config
+        self.n_unfit = int(arrays.size - len(order) - n_same_kernel)
         self.compute_path = compute_path
         self.estimated = estimated
         self.kernels = kernels  # the kernels whose configs were ranked, in registry order
@@ -81,6 +84,13 @@ class Ranking(Sequence):
         if isinstance(i, slice):
             return [self._item(j) for j in self._order[i]]
         return self._item(int(self._order[i]))
+
+    @property
+    def folded_note(self) -> str:
+        """What the count of fitting configs leaves out, for a header: "" or the folded kernels."""
+        if not self.n_same_kernel:
+            return ""
+        return f" as distinct kernels ({self.n_same_kernel} more compile to one of them: nothing pipelined)"
 
     @property
     def best(self) -> RankedConfig:
@@ -208,7 +218,24 @@ def rank(hw: "str | HardwareSpec", problem: GemmProblem, configs=None, scale: di
     ok = np.isfinite(r["time_s"]) & r["fits"]
     idx = np.flatnonzero(ok)
     order = idx[ranked_order(r["time_s"][idx], r["dram_bytes"][idx], arrays["num_stages"][idx])]
-    return Ranking(spec.id, problem, arrays, r, order, ctx.params.compute_path, ctx.params.estimated, kernel_names)
+    kept = distinct_kernels(arrays, r, order)
+    return Ranking(spec.id, problem, arrays, r, kept, ctx.params.compute_path, ctx.params.estimated, kernel_names,
+                   n_same_kernel=len(order) - len(kept))
+
+
+def distinct_kernels(arrays: ConfigArrays, result, order: np.ndarray) -> np.ndarray:
+    """`order` less the configs that compile to the same kernel as one before them: same kernel and
+    config keys, num_stages compared as the compiler tells them apart (result["compiled_stages"])."""
+    stages = result["compiled_stages"][order]
+    if len(order) == 0 or np.array_equal(stages, arrays["num_stages"][order]):
+        return order  # every stage count its own kernel (the usual case): nothing to fold
+    _, kernel = np.unique(result["kernel"][order], return_inverse=True)
+    code = kernel.astype(np.int64)
+    for col in [arrays[k][order] for k in CONFIG_KEYS if k != "num_stages"] + [stages]:
+        col = np.asarray(col, dtype=np.int64)
+        code = code * (int(col.max()) + 1) + col  # one integer per key (mixed radix: no collisions)
+    _, first = np.unique(code, return_index=True)
+    return order[np.sort(first)]
 
 
 def validate_configs(objs: list) -> list[TileConfig]:
@@ -253,9 +280,9 @@ def alike(ranking: Ranking, n: int) -> list[tuple[RankedConfig, str]]:
     """The first `n` rows of a ranking with the configs the model cannot tell apart as one row:
     consecutive configs of one kernel and tile (BLOCK_M, BLOCK_N, BLOCK_K, warps, SPLIT_K) whose
     predicted time, bound, limiter and residency are the same, differing only in num_stages or
-    GROUP_M (e.g. where nothing is pipelined, num_stages changes nothing the compiler builds; where
-    the grid is one tile wide, GROUP_M changes no order). Each row: its fastest config and its
-    name with the stages and groups it stands for (`128x64x32_w4_s2-5_g1,4,8,16_k1`)."""
+    GROUP_M (e.g. where the grid is one tile wide, GROUP_M changes no order; stage counts that
+    compile to one kernel are folded before, by `rank`). Each row: its fastest config and its
+    name with the stages and groups it stands for (`128x64x32_w4_s3-5_g1,4,8,16_k1`)."""
     def key(r: RankedConfig) -> tuple:
         c = r.config
         return c.kernel, c.BLOCK_M, c.BLOCK_N, c.BLOCK_K, c.num_warps, c.SPLIT_K, r.bound, r.limiter, r.blocks_per_sm

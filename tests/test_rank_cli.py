@@ -261,9 +261,10 @@ def test_readme_every_recorded_set_table_is_the_computed_one():
 
 
 def test_rank_table_shows_configs_predicted_alike_as_one_row(cli):
-    """Class none 16-bit (nothing pipelined): the configs of one tile differing only in num_stages
-    and GROUP_M are predicted alike; the table shows them as one row naming the stages and groups
-    it stands for, `--top` counts rows, and `--json` still lists every config."""
+    """Class none 16-bit (nothing pipelined): the configs of one tile differing only in GROUP_M are
+    predicted alike; the table shows them as one row naming the groups it stands for, `--top`
+    counts rows, and `--json` still lists every config. (Their num_stages >= 2 compile to one
+    kernel, listed once at two stages: tests/test_same_kernel.py.)"""
     from perfmodel.ranking import alike, rank
 
     problem = perfmodel.GemmProblem(M=3001, N=2999, K=1000, dtype="bf16")
@@ -276,7 +277,9 @@ def test_rank_table_shows_configs_predicted_alike_as_one_row(cli):
                first.config.num_warps and r.config.SPLIT_K == first.config.SPLIT_K and r.config.kernel ==
                first.config.kernel and abs(r.predicted_ms - first.predicted_ms) <= 1e-9 * first.predicted_ms]
     stages = sorted({r.config.num_stages for r in members})
-    assert len(members) > 1 and f"_s{stages[0]}-{stages[-1]}_" in name, (name, stages)
+    groups = sorted({r.config.GROUP_M for r in members})
+    assert len(members) > 1 and stages == [2] and ranking.n_same_kernel > 0, (name, stages)
+    assert len(groups) > 1 and f"_s2_g{','.join(map(str, groups))}_" in name, (name, groups)
     r = cli("rank", "--hw", "h200", "--m", 3001, "--n", 2999, "--k", 1000, "--dtype", "bf16", "--top", 3)
     assert r.returncode == 0 and name in r.stdout and "predicted alike" in r.stdout
     assert len([line for line in r.stdout.splitlines() if line[:2] in ("1 ", "2 ", "3 ", "4 ")]) == 3

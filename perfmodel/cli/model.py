@@ -105,7 +105,7 @@ def rank_cmd(args) -> int:
         return 0
     rl = roofline(spec, problem)
     ops = DTYPES[problem.dtype].ops
-    print(f"{spec.name}, {problem}: {len(ranking)} of {ranking.n_considered} configs fit "
+    print(f"{spec.name}, {problem}: {len(ranking)} of {ranking.n_considered} configs fit{ranking.folded_note} "
           f"(kernels: {', '.join(ranking.kernels)}); compute path {rl.compute_path} ({rl.instruction}), "
           f"peak {rl.peak_ops_per_s / 1e12:.0f} T{ops}/s, floor {rl.floor_s * 1e3:.4f} ms")
     rows = [("#", "config", "predicted ms", f"T{ops}/s", "% peak", "GB/s", "bound", "limiter", "blocks/SM")]

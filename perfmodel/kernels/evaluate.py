@@ -20,6 +20,7 @@ from perfmodel.arch.roofline import roofline
 from perfmodel.errors import ConfigError
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, KernelModel
+from perfmodel.kernels.lowering import compiled_stages
 from perfmodel.kernels.params import TimingParams, timing_params
 from perfmodel.problem import GemmProblem
 
@@ -58,5 +59,6 @@ def evaluate(model: KernelModel, ctx: Context, cfgs: ConfigArrays) -> dict[str, 
         "smem_bytes": res.smem_bytes, "is_wgmma": res.is_wgmma, "threads": res.threads,
         "alignment": np.full(n, res.load), "kernel": np.full(n, model.name),
         "elementwise_pipelined": np.broadcast_to(np.asarray(res.elementwise_pipelined, dtype=bool), (n,)),
+        "compiled_stages": compiled_stages(res.load, ctx.problem.dtype, cfgs["num_stages"]),
     })
     return out

@@ -26,6 +26,14 @@ kernel, 64x64x32_w4_s4 in classes k, n and none: sm_90 and sm_80, tf32 and fp32,
 3 (mma.sync, FMAs) or 4 (wgmma) x (A + B) with 64-128 4-byte cp.async.ca per thread; gfx908,
 gfx90a and gfx942 fp32 at s3: 2 x (A + B), as in class all (fp16: 1.5 and 0.5 x). The H200's JIT
 agrees on every TF32 run of holdout19 and holdout20 (validation/NOTES.md, session 11).
+
+Where nothing is pipelined (load class "none" with elements under 4 bytes: both operands
+element by element through registers), num_stages changes nothing the compiler emits: every
+num_stages >= 2 compiles to the same kernel. Offline compiles of the grouped kernel, seven tiles
+(16x64x64_w2 to 256x128x64_w8), fp16 and bf16, nn and nt, s2-s4 (128x64x32_w4 s2-s5): identical
+PTX on sm_90 and sm_80, and one shared-memory size; in classes "all", "k" and "n", and in TF32
+class "none", each stage count compiles to its own kernel (validation/NOTES.md, session 19;
+tests/test_same_kernel.py compiles one such pair).
 """
 
 from __future__ import annotations
@@ -74,6 +82,19 @@ def pipelined_buffers(spec: HardwareSpec, stages, is_wgmma) -> np.ndarray:
 
 #: the smallest element the pipeliner multi-buffers when it is loaded alone (module doc)
 PIPELINED_ELEMENT_MIN_BYTES = 4
+
+
+def pipelines_nothing(load: str, dtype: str) -> bool:
+    """True where the main loop pipelines no load, so that every num_stages >= 2 compiles to the
+    same kernel (module doc): load class "none" with elements the pipeliner does not multi-buffer."""
+    return load == "none" and not pipelines_elementwise(dtype)
+
+
+def compiled_stages(load: str, dtype: str, stages) -> np.ndarray:
+    """The stage count that tells compiled kernels apart (arrays): num_stages, or 2 for every
+    num_stages >= 2 where nothing is pipelined (pipelines_nothing: those compile to one kernel)."""
+    s = np.asarray(stages, dtype=np.int64)
+    return np.where(s >= 2, 2, s) if pipelines_nothing(load, dtype) else s
 
 
 def pipelines_elementwise(dtype: str) -> bool:
