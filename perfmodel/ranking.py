@@ -7,8 +7,8 @@ ranks exactly those configs, each by the model of the kernel it names. Configs t
 (shared memory over the per-block limit, no block resident) are left out and counted in
 `n_unfit`; so are configs that compile to the same kernel as a faster-ranked one (num_stages
 where no load is pipelined: perfmodel.kernels.lowering.compiled_stages), counted in
-`n_same_kernel`: an autotuner would time that kernel twice. Fastest first; among equal times, less DRAM traffic, then fewer stages, then the
-earlier kernel of the registry. There is no per-config Python loop on the hot path.
+`n_same_kernel`: an autotuner would time that kernel twice. Fastest first; among equal times,
+less DRAM traffic, then fewer stages, then the earlier kernel of the registry. There is no per-config Python loop on the hot path.
 """
 
 from __future__ import annotations
