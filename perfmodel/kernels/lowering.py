@@ -32,9 +32,8 @@ element by element through registers), num_stages changes nothing the compiler e
 num_stages >= 2 compiles to the same kernel. Offline compiles of the grouped kernel, seven tiles
 (16x64x64_w2 to 256x128x64_w8), fp16 and bf16, nn and nt, s2-s4 (128x64x32_w4 s2-s5): identical
 PTX on sm_90 and sm_80, and one shared-memory size (the split-K kernel too: three tiles, sm_90,
-s2-s4); in classes "all", "k" and "n", and in TF32
-class "none", each stage count compiles to its own kernel (validation/NOTES.md, session 19;
-tests/test_same_kernel.py compiles one such pair).
+s2-s4); in classes "all", "k" and "n", and in TF32 class "none", each stage count compiles to
+its own kernel (validation/NOTES.md, session 19; tests/test_same_kernel.py compiles such pairs).
 """
 
 from __future__ import annotations
