@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.scoring.datasets import WARN_DRIFT, load_runs
 from perfmodel.scoring.report import per_shape_table
@@ -83,3 +85,30 @@ def test_holdout47s_slow_stretch_timed_again():
     nt, nn = "16384x37x512 fp16 nt", "16384x37x512 fp16"
     assert again[nt].drift < 1.05 and not again[nt].drifted and not again[nn].drifted
     assert median_ratio(nt) > 1.7 and 0.95 < median_ratio(nn) < 1.05
+
+
+def test_a_drifted_shape_is_timed_again_once_and_the_reader_keeps_the_second(tmp_path):
+    """retime_once: over the threshold, a new header and one more timing; the loader keeps the
+    second timing's rows (the first's are superseded, as for a resumed sweep), and a second drift
+    is kept as it is, not retried again."""
+    from perfmodel.gpu.drift import retime_once
+
+    out = io.StringIO()
+    out.write(json.dumps({"kind": "header"}) + "\n")
+    attempts = iter([(2.0, 0.030), (1.5, 0.012)])  # (drift, the time every config reads)
+
+    def run():
+        drift, t = next(attempts)
+        for i in range(1, 4):
+            out.write(json.dumps({**_row(i), "time_ms": t * i}) + "\n")
+        out.write(json.dumps({**BASE, "kind": "shape_done", "drift": drift}) + "\n")
+        return drift
+
+    assert retime_once(run, {"kind": "header"}, out, WARN_DRIFT) == 1.5
+    assert next(attempts, None) is None  # two timings, not three
+    path = tmp_path / "retimed.jsonl"
+    path.write_text(out.getvalue())
+    (shape,) = load_runs(path).shapes
+    assert sorted(r["time_ms"] for r in shape.all_runs) == pytest.approx([0.012, 0.024, 0.036]) and shape.drift == 1.5
+    calm = iter([(1.01, 0.01)])
+    assert retime_once(lambda: next(calm)[0], {"kind": "header"}, io.StringIO(), WARN_DRIFT) == 1.01

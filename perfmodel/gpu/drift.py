@@ -12,6 +12,10 @@ The check: the shape's first correct config is the reference; it is timed again 
 over the smallest of the reference's times; the `shape_done` row carries it, the sweep prints it
 where it is over WARN_DRIFT (perfmodel.scoring.datasets), and scoring shows it beside the shape
 (Shape.drift). The cost is one extra timing per `every` configs (~3% of a shape at every = 32).
+A shape that drifted is timed again whole, once (retime_once): the sweep writes a new header row
+first, so the file's reader (perfmodel.scoring.datasets.finished_passes) keeps the second
+timing's rows and drops the first's, as it does for a resumed sweep; the second's drift is kept
+whatever it is.
 
     check = DriftCheck(bench_fn, every=32)
     for each config: ... check.after_config(row, launch, out, base)
@@ -74,3 +78,18 @@ class DriftCheck:
         d = self.drift
         return {} if d is None else {"drift": round(d, 4), "drift_reference": self.config,
                                      "drift_times_ms": [round(t, 6) for t in self.times]}
+
+
+def retime_once(run, header: dict, out, warn: float) -> float | None:
+    """`run()` (one shape timed, returning its drift), and where that drift is over `warn`, a new
+    header row (the first timing's rows are then superseded) and `run()` again, once. Returns the
+    drift of the timing kept."""
+    import sys
+
+    drift = run()
+    if drift is None or drift <= warn:
+        return drift
+    print(f"[sweep] drift {drift:.2f}x: timing the shape again, once", file=sys.stderr, flush=True)
+    out.write(json.dumps({**header, "retime_after_drift": round(drift, 4)}) + "\n")
+    out.flush()
+    return run()

@@ -118,9 +118,10 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> tuple[d
     return row, launch
 
 
-def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
+def run_shape(si: int, shape: tuple, entries: list[dict], out) -> float | None:
     """Time one (family, M, N, K, dtype[, layout]) shape's `entries` (kernel, config, tags),
-    writing JSON lines to `out` as they come (rows of a layout other than nn name it)."""
+    writing JSON lines to `out` as they come (rows of a layout other than nn name it). Returns the
+    shape's drift (perfmodel.gpu.drift)."""
     import torch
 
     from perfmodel.gpu.suite import fields
@@ -161,3 +162,4 @@ def run_shape(si: int, shape: tuple, entries: list[dict], out) -> None:
           file=sys.stderr, flush=True)
     del a, b, ref, c, workspace
     torch.cuda.empty_cache()
+    return drift.drift

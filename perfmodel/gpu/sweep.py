@@ -9,7 +9,8 @@ Per shape (a named suite of perfmodel.gpu.suite, or a CSV of M,N,K,dtype[,family
   4. its compiled resources (registers, spills, shared bytes) and the driver's occupancy recorded;
   5. the vendor BLAS (torch.matmul: cuBLAS, hipBLASLt/rocBLAS) timed on the same inputs;
   6. the shape's first correct config timed again every 32 configs and at the end, its spread
-     (`drift`) in the shape_done row (perfmodel.gpu.drift).
+     (`drift`) in the shape_done row; a shape whose drift is over 1.15x is timed again, once
+     (perfmodel.gpu.drift).
 Kernels: the grouped grid (and Triton's tutorial list, the fixed default), split-K where the
 output would not fill the GPU twice, nvMatmulHeuristics' recorded picks where the shape has
 them, the TMA kernel where the device file says the GPU has a TMA and the strides allow it.
@@ -213,7 +214,9 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
     by the parent `sweep --gpus all` process. limits = (SMs, shared bytes per block)."""
     from perfmodel.gpu import env
     from perfmodel.gpu.compile_ahead import wait_for_marker
+    from perfmodel.gpu.drift import retime_once
     from perfmodel.gpu.measure import run_shape
+    from perfmodel.scoring.datasets import WARN_DRIFT
 
     env.require()
     t0 = time.time()
@@ -221,7 +224,8 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
     nvmh = load_nvmh_picks()
     ahead = None if marker is not None else compile_ahead(todo, limits, tma, jobs, reserved_cpus=2)
     with open(out, "a") as f:
-        f.write(json.dumps(env.versions(argv)) + "\n")
+        header = env.versions(argv)
+        f.write(json.dumps(header) + "\n")
         f.flush()
         for i, s in todo:
             if time.time() - t0 > budget_s:
@@ -231,7 +235,8 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
                 ahead.wait(i)
             else:
                 wait_for_marker(marker, i)
-            run_shape(i, s, entries_for_shape(*suite.fields(s)[1:], nvmh, limits, tma), f)
+            entries = entries_for_shape(*suite.fields(s)[1:], nvmh, limits, tma)
+            retime_once(lambda i=i, s=s, entries=entries: run_shape(i, s, entries, f), header, f, WARN_DRIFT)
     if ahead is not None:
         ahead.stop()
         ahead.join()
