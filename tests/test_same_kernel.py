@@ -50,3 +50,23 @@ def test_rank_lists_one_kernel_once():
     tf32 = rank("h200", make_problem(M=3001, N=2999, K=1000, dtype="tf32"))
     assert aligned.n_same_kernel == 0 and tf32.n_same_kernel == 0
     assert np.isfinite(r.predicted_s).all()
+
+
+def test_prune_keeps_distinct_kernels():
+    """The autotune hook's top_k are distinct compiled kernels: of a list holding one 16-bit
+    class-none tile at three stage counts and two other tiles, top_k = 3 keeps one of the three."""
+    from perfmodel.integrations.triton import prune
+    from perfmodel.problem import TileConfig
+
+    class Cfg:  # what triton.Config exposes to the hook
+        def __init__(self, name):
+            t = TileConfig.parse(name)
+            self.kwargs = {k: getattr(t, k) for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M")}
+            self.num_warps, self.num_stages = t.num_warps, t.num_stages
+
+    names = ["128x64x32_w4_s2_g8", "128x64x32_w4_s3_g8", "128x64x32_w4_s4_g8", "64x64x32_w4_s3_g8",
+             "128x128x32_w8_s3_g8"]
+    hook = prune("h200", top_k=3, dtype="bf16", layout="nn")
+    kept = hook([Cfg(n) for n in names], {"M": 3001, "N": 2999, "K": 1000})
+    same_tile = [c for c in kept if c.kwargs["BLOCK_N"] == 64 and c.kwargs["BLOCK_M"] == 128]
+    assert len(kept) == 3 and len(same_tile) <= 1
