@@ -104,11 +104,11 @@ def test_a_drifted_shape_is_timed_again_once_and_the_reader_keeps_the_second(tmp
         out.write(json.dumps({**BASE, "kind": "shape_done", "drift": drift}) + "\n")
         return drift
 
-    assert retime_once(run, {"kind": "header"}, out, WARN_DRIFT) == 1.5
+    assert retime_once(run, {"kind": "header"}, out) == 1.5
     assert next(attempts, None) is None  # two timings, not three
     path = tmp_path / "retimed.jsonl"
     path.write_text(out.getvalue())
     (shape,) = load_runs(path).shapes
     assert sorted(r["time_ms"] for r in shape.all_runs) == pytest.approx([0.012, 0.024, 0.036]) and shape.drift == 1.5
     calm = iter([(1.01, 0.01)])
-    assert retime_once(lambda: next(calm)[0], {"kind": "header"}, io.StringIO(), WARN_DRIFT) == 1.01
+    assert retime_once(lambda: next(calm)[0], {"kind": "header"}, io.StringIO()) == 1.01

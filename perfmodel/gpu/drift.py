@@ -25,7 +25,10 @@ whatever it is.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Callable
+
+from perfmodel.scoring.datasets import over_drift
 
 #: configs between two timings of the reference
 EVERY = 32
@@ -80,14 +83,12 @@ class DriftCheck:
                                      "drift_times_ms": [round(t, 6) for t in self.times]}
 
 
-def retime_once(run, header: dict, out, warn: float) -> float | None:
-    """`run()` (one shape timed, returning its drift), and where that drift is over `warn`, a new
-    header row (the first timing's rows are then superseded) and `run()` again, once. Returns the
-    drift of the timing kept."""
-    import sys
-
+def retime_once(run, header: dict, out) -> float | None:
+    """`run()` (one shape timed, returning its drift), and where that drift is over WARN_DRIFT
+    (perfmodel.scoring.datasets.over_drift), a new header row (the first timing's rows are then
+    superseded) and `run()` again, once. Returns the drift of the timing kept."""
     drift = run()
-    if drift is None or drift <= warn:
+    if not over_drift(drift):
         return drift
     print(f"[sweep] drift {drift:.2f}x: timing the shape again, once", file=sys.stderr, flush=True)
     out.write(json.dumps({**header, "retime_after_drift": round(drift, 4)}) + "\n")

@@ -12,7 +12,7 @@ from perfmodel.gpu import env
 from perfmodel.gpu.bench import bench, check, operands, quick_time_ms
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
-from perfmodel.scoring.datasets import WARN_DRIFT
+from perfmodel.scoring.datasets import over_drift
 
 
 def kernel_resources(k, threads: int) -> dict:
@@ -156,7 +156,7 @@ def run_shape(si: int, shape: tuple, entries: list[dict], out) -> float | None:
                           "seconds": round(time.time() - t0, 1), **drift.summary()}) + "\n")
     out.flush()
     moved = ""
-    if (drift.drift or 1.0) > WARN_DRIFT:
+    if over_drift(drift.drift):
         moved = f", DRIFT {drift.drift:.2f}x (the GPU's speed moved while this shape was timed: perfmodel.gpu.drift)"
     print(f"[shape {si}] {fam} {M}x{N}x{K} {dtype} {layout}: {n_ok} ok, {n_bad} not, {time.time() - t0:.0f}s{moved}",
           file=sys.stderr, flush=True)

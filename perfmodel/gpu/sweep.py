@@ -216,7 +216,6 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
     from perfmodel.gpu.compile_ahead import wait_for_marker
     from perfmodel.gpu.drift import retime_once
     from perfmodel.gpu.measure import run_shape
-    from perfmodel.scoring.datasets import WARN_DRIFT
 
     env.require()
     t0 = time.time()
@@ -236,7 +235,7 @@ def sweep_here(shapes, out: Path, limits: tuple[int, int], tma: bool, argv: list
             else:
                 wait_for_marker(marker, i)
             entries = entries_for_shape(*suite.fields(s)[1:], nvmh, limits, tma)
-            retime_once(lambda i=i, s=s, entries=entries: run_shape(i, s, entries, f), header, f, WARN_DRIFT)
+            retime_once(lambda i=i, s=s, entries=entries: run_shape(i, s, entries, f), header, f)
     if ahead is not None:
         ahead.stop()
         ahead.join()

@@ -95,9 +95,9 @@ def prune(hw, top_k: int = 4, m: str = "M", n: str = "N", k: str = "K", dtype: s
           kernel: str | None = None, layout: str | None = None, strides=STRIDES) -> Callable:
     """An `early_config_prune` function keeping the model's `top_k` configs for each shape, each
     a distinct compiled kernel (configs that compile to one kernel, e.g. num_stages where nothing
-    is pipelined, count once: perfmodel.ranking's n_same_kernel). `kernel`: which bundled kernel model the user's kernel is (default grouped, or splitk for
-    configs with SPLIT_K > 1); `layout`: fixed, or inferred per launch (module doc) from the
-    arguments named by `strides`."""
+    is pipelined, count once: perfmodel.ranking's n_same_kernel). `kernel`: which bundled kernel
+    model the user's kernel is (default grouped, or splitk for configs with SPLIT_K > 1); `layout`:
+    fixed, or inferred per launch (module doc) from the arguments named by `strides`."""
     spec = load_hardware(hw)
     if top_k < 1:
         raise ValueError("top_k must be at least 1")

@@ -28,6 +28,12 @@ DEFAULT_DATASET = "h200/runs"
 #: (perfmodel.gpu.drift): do_bench medians of one config repeat within ~2-3% on the H200
 #: (holdout5's two passes agreed at 0.999 geomean), so 15% is a change of state, not scatter
 WARN_DRIFT = 1.15
+
+
+def over_drift(drift: float | None) -> bool:
+    """Whether a shape's drift (perfmodel.gpu.drift) is over WARN_DRIFT; None (not checked) is not."""
+    return drift is not None and drift > WARN_DRIFT
+
 #: the kernels whose runs make a shape's candidate set unless a scorer asks for others
 SCORED_KERNELS = ("grouped", "splitk")
 
@@ -49,7 +55,7 @@ class Shape:
     @property
     def drifted(self) -> bool:
         """Whether the GPU's speed moved by more than WARN_DRIFT while this shape was timed."""
-        return self.drift is not None and self.drift > WARN_DRIFT
+        return over_drift(self.drift)
 
     def candidates(self, kernels=SCORED_KERNELS) -> list[dict]:
         """The correct runs of these kernels, in file order."""
