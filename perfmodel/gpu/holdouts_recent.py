@@ -69,9 +69,29 @@ HOLDOUT48_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT48_BASE_INDEX = 6700
 
+# The forty-ninth hold-out, recorded at the start of session 20 (holdout43 and holdout48 still
+# unread), before this session's model change is shaped, never tuned on: ten layers no suite holds,
+# seven aligned (two decode), one with N not 16-divisible (EfficientNet-B3's 1,000 ImageNet
+# classes), one with K not (63: 21 joints x 3 coordinates) and one with neither (UCI HAR's 561
+# features -> 6 activities), in bf16 and tf32 x nn and nt. Indexed from 6800.
+HOLDOUT49_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 4544, 18176),  # Falcon-7B MLP down, 8 tokens
+    ("decode", 40, 3584, 18944),  # Qwen2-7B MLP down, 40 tokens
+    ("prefill", 2048, 16384, 3072),  # Phi-3-mini MLP gate and up fused (2 x 8192), 2048 tokens
+    ("moe", 256, 1024, 2048),  # an OLMoE-1B-7B expert up, 256 tokens routed
+    ("vision", 12544, 1024, 128),  # PVT-v2-b2 stage-2 MLP up, 16 images x 784 tokens
+    ("speech", 4000, 1024, 4096),  # HuBERT-large MLP down, 8 clips x 500 frames
+    ("diffusion", 8192, 640, 2560),  # SD-1.5 UNet feed-forward down (2560 -> 640), 8 latents x 32 x 32
+    ("vision", 8192, 1000, 1536),  # EfficientNet-B3 ImageNet classifier 1536 -> 1000, batch 8192
+    ("mocap", 131072, 256, 63),  # 21 hand joints x (x, y, z) to 256, batch 131072
+    ("tabular", 65536, 6, 561),  # UCI HAR (561 features) to 6 activities, batch 65536
+], dtypes=("bf16", "tf32"))
+HOLDOUT49_BASE_INDEX = 6800
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
     "holdout47": (HOLDOUT47_BASE_INDEX, HOLDOUT47_SHAPES),
     "holdout48": (HOLDOUT48_BASE_INDEX, HOLDOUT48_SHAPES),
+    "holdout49": (HOLDOUT49_BASE_INDEX, HOLDOUT49_SHAPES),
 }
