@@ -88,10 +88,30 @@ HOLDOUT49_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT49_BASE_INDEX = 6800
 
+# The fiftieth hold-out, recorded with holdout49 at the start of session 20, kept back for a later
+# change, never tuned on: ten layers no suite holds, seven aligned (two decode), one with N not
+# 16-divisible (a Llama-2 vocabulary with one pad token: 32,001), one with K not (NeRF's 39
+# positional features) and one with neither (Covertype's 54 features -> 40), in fp16 and tf32 x nn
+# and nt. Indexed from 6900.
+HOLDOUT50_SHAPES: list[tuple] = in_layouts([
+    ("decode", 4, 24576, 6144),  # StarCoder2-15B MLP up, 4 tokens
+    ("decode", 28, 2560, 6912),  # StableLM-3B MLP down, 28 tokens
+    ("prefill", 1280, 18944, 3584),  # Qwen2-7B MLP up, 1280 tokens
+    ("moe", 192, 2048, 1408),  # a DeepSeek-V2-Lite expert down, 192 tokens routed
+    ("vision", 9408, 2048, 512),  # Swin-B stage-3 MLP up, 48 images x 196 tokens
+    ("speech", 3000, 3072, 768),  # Whisper-small MLP up, 2 clips x 1500 frames
+    ("diffusion", 4096, 3072, 3072),  # FLUX.1 attention output, 4096 image tokens
+    ("decoder", 2048, 32001, 4096),  # a Llama-2-7B LM head over 32,001 tokens (one pad), 2048 tokens
+    ("nerf", 262144, 256, 39),  # NeRF MLP input (xyz and 6 frequencies: 39) to 256, 262144 rays
+    ("tabular", 98304, 40, 54),  # Covertype (54 features) to 40, batch 98304
+], dtypes=("fp16", "tf32"))
+HOLDOUT50_BASE_INDEX = 6900
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
     "holdout47": (HOLDOUT47_BASE_INDEX, HOLDOUT47_SHAPES),
     "holdout48": (HOLDOUT48_BASE_INDEX, HOLDOUT48_SHAPES),
     "holdout49": (HOLDOUT49_BASE_INDEX, HOLDOUT49_SHAPES),
+    "holdout50": (HOLDOUT50_BASE_INDEX, HOLDOUT50_SHAPES),
 }
