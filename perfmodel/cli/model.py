@@ -233,7 +233,7 @@ def predict_cmd(args) -> int:
           f"{fmt_rate(problem.min_bytes / p.time_s / 1e9)} GB/s, {p.bound}-bound")
     us = 1e6
     pipelined = p.alignment == "all" or p.elementwise_pipelined
-    pointer = kernel_model(p.kernel).pointer_store  # the descriptor kernels load and store in bulk
+    pointer = kernel_model(p.kernel).pointer_kernel  # the descriptor kernels load and store in bulk
     load_note = ALIGNMENTS[p.alignment].note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
         load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"

@@ -110,13 +110,13 @@ class LoopRules:
     (perfmodel.kernels.tiled): its thresholds of the shared K-major B rule
     (perfmodel.kernels.operands.shares_kmajor_b; min_bn None: never measured to slow) and the
     name its runs carry in a device's measured tile factors (perfmodel.kernels.tile_factors;
-    "": none apply); whether it stores C through pointers (element by element where C's row
-    stride is not 16-divisible: perfmodel.kernels.operands.elementwise_store_elems)."""
+    "": none apply); whether it loads and stores through pointers (C element by element where C's
+    row stride is not 16-divisible: perfmodel.kernels.operands.elementwise_store_elems)."""
 
     shared_b_min_bn: int | None = None
     shared_b_min_bm: int = 128
     kernel: str = ""
-    pointer_store: bool = False
+    pointer_kernel: bool = False
 
 
 class KernelModel(ABC):
@@ -133,12 +133,13 @@ class KernelModel(ABC):
     shared_b_min_bn: int | None = None
     #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
     shared_b_min_bm: int = 128
-    #: whether its epilogue stores C through pointers (not a tensor descriptor)
-    pointer_store: bool = False
+    #: whether it loads A and B and stores C through pointers (cp.async and element-wise stores), not
+    #: tensor descriptors
+    pointer_kernel: bool = False
 
     def loop_rules(self) -> LoopRules:
         """The rules of this kernel's main loop (LoopRules)."""
-        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_store)
+        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_kernel)
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

@@ -98,7 +98,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk,
         spilled=(res.spilled_regs - res.tile_spilled).astype(float),
         tile_spilled=np.broadcast_to(np.asarray(res.tile_spilled, dtype=float), np.shape(s)),
-        store_elems=(elementwise_store_elems(ctx.problem, bm, bn) if rules.pointer_store else None),
+        store_elems=(elementwise_store_elems(ctx.problem, bm, bn) if rules.pointer_kernel else None),
         serial=s == 1, k_chain=bk / ctx.params.matrix_k,
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
                                         rules.shared_b_min_bm),

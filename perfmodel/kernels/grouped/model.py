@@ -187,7 +187,7 @@ class GroupedKernel(KernelModel):
     #: the smallest BLOCK_N at which warpgroups sharing a K-major B tile slow down (operands.shares_kmajor_b)
     shared_b_min_bn: int | None = 256
     shared_b_min_bm: int = 64  # 64x256 at 8 warps slows in nt too (operands.shares_kmajor_b)
-    pointer_store = True
+    pointer_kernel = True
 
     def __init__(self, alignment=None):
         """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can

@@ -84,7 +84,7 @@ class TmaKernel(GroupedKernel):
     dtypes = SUPPORTED_DTYPES
     shared_b_min_bn = 128
     shared_b_min_bm = 128  # 64-row 8-warp TMA tiles in nt were never timed
-    pointer_store = False  # C goes out through a tensor descriptor, in bulk
+    pointer_kernel = False  # C goes out through a tensor descriptor, in bulk
 
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:
         if not spec.has("tensor_memory_accelerator"):
