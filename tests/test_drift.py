@@ -112,3 +112,43 @@ def test_a_drifted_shape_is_timed_again_once_and_the_reader_keeps_the_second(tmp
     assert sorted(r["time_ms"] for r in shape.all_runs) == pytest.approx([0.012, 0.024, 0.036]) and shape.drift == 1.5
     calm = iter([(1.01, 0.01)])
     assert retime_once(lambda: next(calm)[0], {"kind": "header"}, io.StringIO()) == 1.01
+
+
+def test_scoring_with_retimed_shapes_takes_their_runs_and_keeps_the_others():
+    """validation/score_groups.py --retimed: holdout48's drifted 131072x128x23 fp16 (1.30 when
+    recorded) is scored on its second timing (validation/drifted_retime.sh), every other shape on
+    the recording."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "validation"))
+    from score_groups import with_retimed
+
+    data = Path(__file__).parent.parent / "validation/data/h200"
+    recorded, again = load_runs("h200/holdout48"), load_runs(data / "holdout48_retimed.jsonl.gz")
+    spliced = with_retimed(recorded, again)
+    by_label = {s.label(): s for s in spliced.shapes}
+    assert [s.index for s in spliced.shapes] == [s.index for s in recorded.shapes]
+    assert recorded.shapes[32].drifted and by_label["131072x128x23 fp16"] is again.shapes[0]
+    assert not by_label["131072x128x23 fp16"].drifted
+    assert sum(a is b for a, b in zip(spliced.shapes, recorded.shapes)) == len(recorded.shapes) - len(again.shapes)
+
+
+def test_the_sweep_timed_holdout50s_drifted_shapes_again_and_kept_the_second_timing():
+    """holdout50, the first recording with drift.retime_once on the GPU: its log says which shapes
+    drifted over 1.15 and were timed again; the loader keeps the second timing, whose drift is the
+    one the shape carries (the second line of each pair in the log)."""
+    import gzip
+    import re
+    from pathlib import Path
+
+    log = gzip.open(Path(__file__).parent.parent / "validation/data/h200/holdout50_sweep_log.txt.gz", "rt").read()
+    done = [(int(m[1]), float(m[2]) if m[2] else None) for m in
+            re.finditer(r"^\[shape (\d+)\] [^\n]*?(?:DRIFT ([\d.]+)x[^\n]*)?$", log, re.M)]
+    again = [i for i, (index, _) in enumerate(done) if i and done[i - 1][0] == index]
+    assert len(again) == 5 and all(done[i - 1][1] > 1.15 for i in again)
+    shapes = {s.index: s for s in load_runs("h200/holdout50").shapes}
+    for i in again:
+        index, second = done[i]
+        kept = shapes[index].drift
+        assert round(kept, 2) == second if second else kept <= 1.15
