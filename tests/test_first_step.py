@@ -44,8 +44,11 @@ def test_the_term_is_min_of_top_and_loads_for_a_lone_block():
     assert math.isclose(out["first_step_s"][0], min(top[0], ks.latency[0]), rel_tol=1e-12)
     assert out["first_step_s"][1] == 0.0
     overhead = ctx.params.tile_overhead_ksteps * 128 * 256 * 2 / pipeline.TILE_OVERHEAD_BYTES  # k-steps
+    # B's 16-byte copies of the two k-steps past the loop's end (pipeline.past_copies_time)
+    past = 2 * ctx.params.vector_copy_weight * (64 * 256 * 2 / 16) / ctx.params.scalar_load_elems_per_s_per_sm
+    assert math.isclose(out["past_copies_s"][0], past, rel_tol=1e-12)
     assert math.isclose(out["tile_s"][0], (out["k_steps"][0] + overhead) * out["kstep_s"][0] + out["first_step_s"][0]
-                        + 2 * ctx.params.pipeline_latency_s
+                        + 2 * ctx.params.pipeline_latency_s + past
                         + 128 * 256 * 2 / pipeline.l2_per_sm(ctx.params, ctx.params.sms), rel_tol=1e-9)
 
 
@@ -70,9 +73,10 @@ def test_it_brings_lone_short_k_class_n_blocks_toward_what_ran(monkeypatch):
     best (within 1.3x), one block per SM, at most four k-steps. Measured / predicted, median:
     without the term (the model re-run with it set to 0) over 1 (1.17 when it was written; 1.06
     since session 15's memory share counts the whole tile; 1.045 since session 18's 2.5-norm of the
-    waves and DRAM, which takes part of the same exposed time); with it under 1, by at most 7%
-    (0.953 since session 18, 0.968 before: the term now overshoots about as much as its absence
-    undershoots, but the picks still want it: the read sets lose 0.016 of top-1 summed without it,
+    waves and DRAM, which takes part of the same exposed time); with it under 1, by at most 8%
+    (0.924 since session 20's copies past the loop's end, which add to these tiles too; 0.953 since
+    session 18, 0.968 before: the term now overshoots about as much as its absence undershoots, but
+    the picks still want it: the read sets lose 0.016 of top-1 summed without it,
     validation/NOTES.md, session 18)."""
     def ratios():
         out_ratios = []
@@ -93,4 +97,4 @@ def test_it_brings_lone_short_k_class_n_blocks_toward_what_ran(monkeypatch):
     without = ratios()
     assert len(with_term) == len(without) >= 20
     assert 1.0 < np.median(without) < 1.07
-    assert 0.93 < np.median(with_term) < 1.0
+    assert 0.92 < np.median(with_term) < 1.0

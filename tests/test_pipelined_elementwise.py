@@ -103,6 +103,39 @@ def test_more_stages_cost_copies_where_k_is_short():
         assert lo <= t[1] / t[0] <= hi, (K, t)
 
 
+@pytest.mark.parametrize("M, N, K, layout, vector_operand", [
+    (262144, 64, 9, "nn", "B"), (131072, 128, 23, "nn", "B"), (16, 50257, 1024, "nn", "A")])
+def test_sixteen_bit_vector_copies_past_the_loop_cost_a_fraction_of_an_element_load(M, N, K, layout, vector_operand):
+    """16-bit classes "n" and "k": the operand not loaded element by element is copied in 16-byte
+    vectors and multi-buffered, so its num_stages - 1 copies past the loop's end are issued (masked)
+    and cost b x v x copies / R_el; recomputed from the definitions, and nothing else in the tile
+    moves with the stages (the k-step does not: the element-wise loads bound it)."""
+    problem = GemmProblem(M=M, N=N, K=K, dtype="fp16", layout=layout)
+    assert problem.alignment == ("n" if vector_operand == "B" else "k")
+    config = "128x64x32_w4_s{}_g8" if vector_operand == "B" else "16x64x64_w2_s{}_g8"
+    bm, bn, bk = (128, 64, 32) if vector_operand == "B" else (16, 64, 64)
+    ctx, _ = _terms(problem, config.format(2))
+    p = ctx.params
+    copies = (bn if vector_operand == "B" else bm) * bk * 2 / 16
+    t = {s: predict(SPEC, problem, TileConfig.parse(config.format(s))) for s in (2, 4)}
+    assert t[2].blocks_per_sm == t[4].blocks_per_sm and t[2].kstep_s == t[4].kstep_s
+    for s, x in t.items():
+        assert x.past_copies_s == pytest.approx((s - 1) * x.blocks_per_sm * p.vector_copy_weight * copies
+                                                / p.scalar_load_elems_per_s_per_sm, rel=1e-9)
+    assert t[4].tile_s - t[2].tile_s == pytest.approx(t[4].past_copies_s - t[2].past_copies_s, rel=1e-9)
+    assert t[4].time_s > t[2].time_s
+
+
+def test_aligned_and_descriptor_kernels_pay_no_vector_copies_past_the_loop():
+    """Where every load is pipelined (class "all") the masked vector copies are left out, and the
+    TMA kernel's bulk loads issue none: past_copies_s is 0 at any num_stages."""
+    problem = GemmProblem(M=262144, N=64, K=64, dtype="fp16")
+    assert problem.alignment == "all"
+    for kernel in ("", "tma:"):
+        for s in (2, 4):
+            assert predict(SPEC, problem, TileConfig.parse(f"{kernel}128x64x32_w4_s{s}_g8")).past_copies_s == 0.0
+
+
 @pytest.mark.parametrize("config, layout, smem", [
     ("64x64x32_w4_s1_g8", "nt", 16384), ("64x256x16_w4_s1_g8", "nt", 65536), ("128x256x32_w8_s1_g8", "nt", 131072)])
 def test_without_a_pipeline_tf32_element_wise_loads_go_through_registers(config, layout, smem):

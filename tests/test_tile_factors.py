@@ -240,7 +240,9 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
     element-wise loads (session 10, perfmodel.kernels.pipeline.l1_thrash) class "k" reads 0.825 ->
     0.885 (Spearman 0.887 -> 0.949): the factors still add what they did. Since a lone block's
     first k-step (session 12, perfmodel.kernels.pipeline.first_step_time) the model without them
-    reads class "k" 0.833, class "n" 0.945 (with them 0.974 and 0.982)."""
+    reads class "k" 0.833, class "n" 0.945 (with them 0.974 and 0.982). Since the 16-byte copies
+    past the loop's end (session 20, pipeline.past_copies_time) class "n" without them has Spearman
+    0.810 (0.928 with them; before, under 0.80 and 0.88), "k" 0.886 (0.983)."""
     from perfmodel.scoring.rankers import problem_of
 
     before = _without_element_wise(SPEC)
@@ -251,7 +253,7 @@ def test_holdout16_and_17_judged_the_element_wise_classes():
             a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (before, SPEC))
             assert b.top1_geomean >= a.top1_geomean - 1e-9, (name, group)
     shapes = [s for n in ("holdout16", "holdout17") for s in load_runs(f"h200/{n}").shapes]
-    for load, top1, spearman in (("k", (0.83, 0.88), (0.88, 0.94)), ("n", (0.94, 0.954), (0.78, 0.88))):
+    for load, top1, spearman in (("k", (0.83, 0.88), (0.88, 0.94)), ("n", (0.94, 0.954), (0.80, 0.90))):
         d = Dataset(data.path, data.headers, [s for s in shapes if problem_of(s).alignment == load])
         a, b = (score(d, ["perfmodel"], hw)["perfmodel"] for hw in (before, SPEC))
         assert a.top1_geomean < top1[0] + 0.01 and b.top1_geomean >= top1[1], (load, a, b)

@@ -69,6 +69,7 @@ class OperandTraffic:
     l2_request_bytes: np.ndarray  # bytes the L2 serves, whole lines per request
     gathered_elems: np.ndarray  # elements copied one by one (transposed into K-major, or element-wise 4-byte loads)
     vector_copies: np.ndarray  # 16-byte copies of the operands not copied one by one: BM (or BN) x BK x e / 16
+    vector_bytes: np.ndarray  # bytes of the operands neither loaded element by element nor gathered: 16-byte copies
 
 
 def _rows(k_major: bool, mn, bk, e):
@@ -94,6 +95,7 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
     total = np.zeros(np.shape(bm), dtype=float)
     gathered = np.zeros(np.shape(bm), dtype=float)
     vectors = np.zeros(np.shape(bm), dtype=float)
+    vector_bytes = np.zeros(np.shape(bm), dtype=float)
     gather = np.asarray(smem_k_major) & DTYPES[problem.dtype].k_major_only
     for name, k_major, mn in (("A", lay.a_k_major, bm), ("B", lay.b_k_major, bn)):
         rows, row_bytes = _rows(k_major, np.asarray(mn, dtype=float), np.asarray(bk, dtype=float), e)
@@ -101,7 +103,9 @@ def operand_traffic(problem, bm, bn, bk, line_bytes: int, smem_k_major, copied=(
         one_by_one = ((name in copied) & np.asarray(copied_where)) | (gather & (not k_major))
         gathered += np.where(one_by_one, np.asarray(mn, dtype=float) * bk, 0.0)
         vectors += np.where(one_by_one, 0.0, np.asarray(mn, dtype=float) * bk * e / 16.0)
-    return OperandTraffic(total, gathered, vectors)
+        by_vector = ~np.asarray(gather & (not k_major)) & (name not in copied)
+        vector_bytes += np.where(by_vector, np.asarray(mn, dtype=float) * bk * e, 0.0)
+    return OperandTraffic(total, gathered, vectors, vector_bytes)
 
 
 def reused_line_bytes(problem, load: str, bn, bk, line_bytes: int) -> np.ndarray:

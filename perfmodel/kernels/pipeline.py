@@ -53,6 +53,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
 A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + L (prologue) + L
                 + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
                 + (num_stages - 1) x b x gathered / R_g
+                + (num_stages - 1) x b x v x vector copies / R_el   (16-bit loads "k" and "n")
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
                 + b x BM BN / R_st         (C stored element by element: elementwise_store_time)
                 + b x threads x spills outside the loop x t_spill   (tile_spill_time)
@@ -60,7 +61,17 @@ The last term: the pipeline issues the copies of num_stages - 1 k-steps past the
 prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
 (offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
 so one-by-one copies, whose cost is per instruction rather than per byte, cost as much there as
-anywhere; 16-byte vector copies of nothing cost no L2 traffic and are left out.
+anywhere. 16-byte vector copies of nothing cost no L2 traffic; where every load is pipelined
+(class "all") they are left out, but where the other operand loads element by element through
+registers (16-bit load classes "k" and "n": the pointer kernels' vector operand is still
+multi-buffered, so each num_stages compiles to its own kernel) each costs v = vector_copy_weight of
+an element-wise load, at R_el = scalar_load_elems_per_s_per_sm. The 16-bit class-"n" runs of the
+read sets, one tile at 2 and 4 stages near the best (182 pairs), took a median 0.087 ns per SM per
+such copy (0.108 at one k-step, 0.083 at 2-4); v / R_el = 0.084 ns. Without the term those stage
+counts tied exactly (39 of the 47 ties at the top among distinct kernels, session 19); in class
+"k" the same pairs ran faster with more stages (A's copies hide latency the model does not give
+them), so there the term only orders configs the model otherwise ties (validation/NOTES.md,
+session 20).
 The term after it: a k-step's element-wise loads (not prefetched) overlap the previous k-step's
 dot, or another resident block's work, but the first k-step of a block alone on its SM has
 neither, so there it is top + t_el where the k-step formula has max(top, t_el). On the read sets,
@@ -170,6 +181,7 @@ class KStep:
     tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
     vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
+    past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
 
 
 def _max(*xs):
@@ -312,7 +324,7 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     t_epi = (p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
     steps = k_steps + overhead_ksteps(p, epilogue_bytes)
-    return steps * ks.total + past_copies_time(step, ks) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+    return steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
 
 
 def overhead_ksteps(p: TimingParams, epilogue_bytes) -> np.ndarray:
@@ -346,8 +358,14 @@ def first_step_time(ks: KStepTime, blocks) -> np.ndarray:
     return np.where(np.asarray(blocks) == 1, ks.exposed, 0.0)
 
 
-def past_copies_time(step: KStep, ks: KStepTime) -> np.ndarray:
-    """The one-by-one copies the pipeline issues for the num_stages - 1 k-steps past the loop's
-    end (module doc): (num_stages - 1) x the k-step's copy time, where the loads are pipelined."""
+def past_copies_time(p: TimingParams, step: KStep, ks: KStepTime, blocks) -> np.ndarray:
+    """The copies the pipeline issues for the num_stages - 1 k-steps past the loop's end (module
+    doc): (num_stages - 1) x the k-step's one-by-one copy time, where the loads are pipelined, plus
+    where the other operand loads element by element through registers, the 16-byte copies past
+    the end, each at v of an element-wise load: b x v x copies / calibration
+    scalar_load_elems_per_s_per_sm (v = calibration vector_copy_weight)."""
     past = np.where(step.pipelined & ~np.asarray(step.serial), step.depth, 0.0)
-    return past * ks.gather
+    if step.past_vector_copies is None:
+        return past * ks.gather
+    copies = np.asarray(blocks, dtype=float) * p.vector_copy_weight * step.past_vector_copies
+    return past * ks.gather + copies / p.scalar_load_elems_per_s_per_sm

@@ -92,6 +92,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         vector_copies=np.where(pipelined & (res.load != "all"), ops.vector_copies, 0.0),
+        past_vector_copies=(np.where((s >= 2) & ~pipelined, s - 1, 0) * ops.vector_bytes / 16.0
+                            if rules.pointer_kernel and res.load in ("k", "n") else None),
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
@@ -184,7 +186,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
-            "past_copies_s": np.broadcast_to(past_copies_time(step, ks), (n,)),
+            "past_copies_s": np.broadcast_to(past_copies_time(p, step, ks, b), (n,)),
             "overhead_ksteps": np.broadcast_to(overhead, (n,)),
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
