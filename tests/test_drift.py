@@ -118,11 +118,9 @@ def test_scoring_with_retimed_shapes_takes_their_runs_and_keeps_the_others():
     """validation/score_groups.py --retimed: holdout48's drifted 131072x128x23 fp16 (1.30 when
     recorded) is scored on its second timing (validation/drifted_retime.sh), every other shape on
     the recording."""
-    import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parent.parent / "validation"))
-    from score_groups import with_retimed
+    from validation.score_groups import with_retimed
 
     data = Path(__file__).parent.parent / "validation/data/h200"
     recorded, again = load_runs("h200/holdout48"), load_runs(data / "holdout48_retimed.jsonl.gz")

@@ -92,7 +92,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
     return KStep(
         flops=2.0 * bm * bn * bk, l2_bytes=ops.l2_request_bytes, gathered=ops.gathered_elems,
         vector_copies=np.where(pipelined & (res.load != "all"), ops.vector_copies, 0.0),
-        past_vector_copies=(np.where((s >= 2) & ~pipelined, s - 1, 0) * ops.vector_bytes / 16.0
+        past_vector_copies=(np.where(pipelined, 0, s - 1) * ops.vector_bytes / 16.0
                             if rules.pointer_kernel and res.load in ("k", "n") else None),
         smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
