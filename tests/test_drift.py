@@ -150,3 +150,24 @@ def test_the_sweep_timed_holdout50s_drifted_shapes_again_and_kept_the_second_tim
         index, second = done[i]
         kept = shapes[index].drift
         assert round(kept, 2) == second if second else kept <= 1.15
+
+
+def test_the_early_sets_timed_again_tell_the_outlier_run_from_the_model():
+    """validation/old_sets_retime.sh (session 21): layouts' 1024^3 tf32 nt held one run,
+    64x128x32_w4_s5, 3.8x its s4 neighbour; timed again it reads within 10% of it, so that run was
+    the measurement, not the kernel. holdout3, recorded in the first round, is timed again whole,
+    shape for shape (its scores on both timings: validation/NOTES.md, session 21)."""
+    from pathlib import Path
+
+    data = Path(__file__).parent.parent / "validation/data/h200"
+    first = {s.label(): s for s in load_runs("h200/layouts").shapes}
+    again = {s.label(): s for s in load_runs(data / "layouts_retimed.jsonl.gz").shapes}
+
+    def time_of(shape, config):
+        return next(r["time_ms"] for r in shape.candidates() if r["config"] == config)
+
+    label, s5, s4 = "1024x1024x1024 tf32 nt", "64x128x32_w4_s5_g8_k1", "64x128x32_w4_s4_g8_k1"
+    assert time_of(first[label], s5) > 3 * time_of(first[label], s4)
+    assert time_of(again[label], s5) < 1.1 * time_of(again[label], s4)
+    h3 = {s.label(): s for s in load_runs(data / "holdout3_retimed.jsonl.gz").shapes}
+    assert len(h3) == 16 and {s.label() for s in load_runs("h200/holdout3").shapes} == set(h3)
