@@ -317,3 +317,22 @@ def test_residuals_tool_finds_the_tf32_8_warp_slowdown_the_tile_factors_carry():
     rows = [dict(run, set="a", num_stages=2, time_ms=1.0), dict(run, set="b", num_stages=3, time_ms=2.0),
             dict(run, set="b", num_stages=2, time_ms=3.0)]
     assert [(r["set"], m) for r, m, _ in res.pairs(rows, "num_stages", 2, 3)] == [("b", 1.5)]
+
+
+@pytest.mark.parametrize("hw,dtype,layout,shape", [("h200", "fp16", "nn", (4096, 4096, 4096)),
+                                                   ("h200", "tf32", "nt", (262144, 150, 30)),
+                                                   ("a100", "bf16", "nn", (1000, 1000, 1000)),
+                                                   ("gfx942", "fp16", "nt", (96, 4096, 14336))])
+def test_per_tile_work_done_once_gives_what_each_config_alone_gives(hw, dtype, layout, shape):
+    """Resources and the k-step's context are worked out once per tile (ConfigArrays.tiles) and
+    spread to the configs that differ only in GROUP_M or SPLIT_K; every column must equal what
+    each config gets evaluated alone (one row: nothing shared)."""
+    M, N, K = shape
+    problem = perfmodel.GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout)
+    whole = evaluate_all(hw, problem, kernels=["grouped", "splitk"])
+    assert whole.arrays.tiles is not None  # the space repeats tiles: the shared path is taken
+    rng = np.random.default_rng(0)
+    for i in rng.choice(whole.arrays.size, 40, replace=False):
+        one = evaluate_all(hw, problem, [whole.arrays.config(int(i), str(whole.result["kernel"][i]))])
+        for col in ("time_s", "regs", "smem_bytes", "blocks_per_sm", "kstep_s", "tile_factor", "past_copies_s"):
+            assert one.result[col][0] == whole.result[col][i], (col, whole.arrays.config(int(i), "x").name)

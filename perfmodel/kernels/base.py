@@ -20,6 +20,8 @@ and is added to perfmodel.kernels.registry.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Iterable, Mapping
@@ -72,8 +74,33 @@ class ConfigArrays(Mapping):
     def take(self, idx) -> "ConfigArrays":
         return ConfigArrays({k: v[idx] for k, v in self._a.items()})
 
+    @functools.cached_property
+    def tiles(self) -> "tuple[np.ndarray, np.ndarray] | None":
+        """(first, inverse): the first row of each distinct tile (TILE_KEYS: GROUP_M and SPLIT_K
+        aside) and each row's tile, so that what depends on the tile alone (resources, the k-step's
+        context) is worked out once per tile; None where every row is its own tile."""
+        code = np.zeros(self.size, dtype=np.int64)
+        for k in TILE_KEYS:
+            col = self._a[k]
+            code = code * (int(col.max(initial=0)) + 1) + col  # mixed radix: one integer per tile
+        _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        return None if first.size == self.size else (first, inverse.reshape(-1))
+
     def config(self, i: int, kernel: str) -> TileConfig:
         return TileConfig.model_construct(**{k: int(v[i]) for k, v in self._a.items()}, kernel=kernel)
+
+
+#: the keys a tile's resources and k-step depend on (not GROUP_M, the program order, nor SPLIT_K,
+#: the grid): perfmodel.kernels.evaluate and .tiled work those out once per tile (ConfigArrays.tiles)
+TILE_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+
+
+def take_rows(obj, idx, n: int):
+    """A copy of the dataclass `obj` (Resources, KStep) with each per-config array field (first
+    dimension n) indexed by idx; scalars, strings and None kept."""
+    def pick(v):
+        return v[idx] if isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] == n else v
+    return dataclasses.replace(obj, **{f.name: pick(getattr(obj, f.name)) for f in dataclasses.fields(obj)})
 
 
 @dataclass(frozen=True)
