@@ -67,14 +67,15 @@ def _terms(problem, config):
 
 
 def test_element_wise_tf32_copies_are_gathered_and_repeat_past_the_loop():
-    """A class-none TF32 nt k-step copies (BM + BN) x BK elements one by one at the gather rate
-    (no lines re-read: both operands K-major), and its tile pays num_stages - 1 more such copies;
-    recomputed from the definitions, against predict's own terms."""
+    """A class-none TF32 nt k-step copies (BM + BN) x BK elements one by one at the gather rate at
+    its b blocks per SM, R_g (b / 2)^a (no lines re-read: both operands K-major), and its tile pays
+    num_stages - 1 more such copies; recomputed from the definitions, against predict's own terms."""
     problem = GemmProblem(M=32768, N=500, K=40, dtype="tf32", layout="nt")
     assert problem.alignment == "none"
     p = predict(SPEC, problem, TileConfig.parse("128x256x32_w8_s3_g8"))
     ctx, _ = _terms(problem, "128x256x32_w8_s3_g8")
-    gather = p.blocks_per_sm * (128 + 256) * 32 / ctx.params.gather_elems_per_s_per_sm
+    rate = ctx.params.gather_elems_per_s_per_sm * (p.blocks_per_sm / 2) ** ctx.params.gather_blocks_exponent
+    gather = p.blocks_per_sm * (128 + 256) * 32 / rate
     assert p.l2_s_per_kstep == pytest.approx(gather, rel=1e-9)  # the copies outweigh the tiles' L2 bytes here
     assert p.past_copies_s == pytest.approx(2 * gather, rel=1e-9)
     # the rest of the tile (prologue, epilogue) does not depend on the stages: one stage fewer, one copy stage less

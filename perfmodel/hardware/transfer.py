@@ -50,6 +50,7 @@ RULES: dict[str, str] = {
     "wgmma_n_exponent": "same",
     "tile_overhead_ksteps": "same",
     "vector_copy_weight": "same",
+    "gather_blocks_exponent": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "pipeline_latency_s": "cycles",
@@ -93,6 +94,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                   "epilogue, nothing more in proportion to its C tile"),
     "vector_copy_weight": (0.0, "estimated from nothing measured: beside element-wise 4-byte copies, an "
                                 "operand's 16-byte copies cost only their L2 traffic"),
+    "gather_blocks_exponent": (0.0, "estimated from nothing measured: an SM copies elements one by one at one "
+                                    "rate, whatever the blocks resident"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "

@@ -13,10 +13,15 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
                             / (L2 bandwidth / active SMs, <= 2x the even share),
-                    or b x (gathered + v x vectors) / R_g if that is longer: the elements of an
-                    MN-major TF32/FP8 operand transposed into shared memory one by one, and of a
-                    4-byte operand loaded element by element (pipelined all the same:
+                    or b x gathered / R_g(b) + b x v x vectors / R_g if that is longer: the
+                    elements of an MN-major TF32/FP8 operand transposed into shared memory one by
+                    one, and of a 4-byte operand loaded element by element (pipelined all the same:
                     perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands);
+                    R_g(b) = R_g (b / 2)^a (gather_rate, a = gather_blocks_exponent): each block
+                    keeps its own copies in flight, so the SM copies faster with more blocks
+                    resident (read sets, TF32 class "none" near-best runs, measured / predicted
+                    at a = 0: 1.10-1.30 at one block, 0.93-1.00 at two, 0.80-0.95 at three and
+                    more; a chosen on the read sets' top-1: validation/NOTES.md, session 21);
                     vectors: where one operand is copied element by element (load class "k" or
                     "n"), the other's 16-byte copies, which pass the same way (vector_copy_time)
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
@@ -133,6 +138,10 @@ from perfmodel.kernels.params import TimingParams
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
 TILE_OVERHEAD_BYTES = 65536.0
+
+#: the blocks per SM at which R_g (calibration gather_elems_per_s_per_sm) is the one-by-one copy rate
+#: (gather_rate: other block counts scale it by (b / 2)^gather_blocks_exponent)
+GATHER_REFERENCE_BLOCKS = 2.0
 
 @dataclass(frozen=True)
 class KStep:
@@ -266,7 +275,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
-    t_gather = b * step.gathered / p.gather_elems_per_s_per_sm * np.where(pipe, l1, 1.0)
+    t_gather = b * step.gathered / gather_rate(p, b) * np.where(pipe, l1, 1.0)
     t_vectors = vector_copy_time(p, step, b)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + t_vectors)
     t_lat = p.pipeline_latency_s / step.depth
@@ -295,6 +304,13 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, t_vectors, l1, exposed)
+
+
+def gather_rate(p: TimingParams, blocks) -> np.ndarray:
+    """Elements an SM copies one by one per second while `blocks` blocks are resident (module doc):
+    R_g x (b / GATHER_REFERENCE_BLOCKS)^a, a = calibration gather_blocks_exponent."""
+    b = np.maximum(np.asarray(blocks, dtype=float), 1.0)
+    return p.gather_elems_per_s_per_sm * (b / GATHER_REFERENCE_BLOCKS) ** p.gather_blocks_exponent
 
 
 def vector_copy_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:

@@ -1,0 +1,72 @@
+"""One-by-one copies go faster with more blocks resident (perfmodel.kernels.pipeline.gather_rate):
+the SM's copy rate at b blocks is R_g x (b / 2)^a, a = the calibration's gather_blocks_exponent.
+Checked against the formula recomputed from the config (TF32 with K and N not 16-divisible, every
+element its own pipelined copy), against the model with a = 0, and against the recorded runs it
+was written for (validation/NOTES.md, session 21)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+import perfmodel
+from perfmodel.kernels.base import ConfigArrays
+from perfmodel.kernels.evaluate import context, evaluate
+from perfmodel.kernels.pipeline import GATHER_REFERENCE_BLOCKS, gather_rate
+from perfmodel.kernels.registry import get
+from perfmodel.problem import GemmProblem, TileConfig
+from perfmodel.scoring.datasets import load_runs
+from perfmodel.scoring.rankers import rank_perfmodel
+
+SPEC = perfmodel.load_hardware("h200")
+NONE = GemmProblem(M=262144, N=150, K=30, dtype="tf32")  # K and N not 16-divisible: every element copied
+ONE_AND_TWO = ["128x128x32_w8_s2_g8", "128x64x32_w4_s2_g8"]  # one block per SM, then two
+
+
+def _run(problem, configs, exponent=None):
+    ctx = context(SPEC, problem)
+    if exponent is not None:
+        ctx = dataclasses.replace(ctx, params=dataclasses.replace(ctx.params, gather_blocks_exponent=exponent))
+    return ctx, evaluate(get("grouped"), ctx, ConfigArrays.of([TileConfig.parse(c).as_dict() for c in configs]))
+
+
+def test_the_rate_is_the_calibrated_one_at_two_blocks_and_scales_as_a_power():
+    p = context(SPEC, NONE).params
+    a = p.gather_blocks_exponent
+    assert 0 < a < 1 and GATHER_REFERENCE_BLOCKS == 2
+    rates = gather_rate(p, np.array([1.0, 2.0, 3.0, 4.0]))
+    assert math.isclose(rates[1], p.gather_elems_per_s_per_sm, rel_tol=1e-12)
+    for b, r in zip((1, 2, 3, 4), rates):
+        assert math.isclose(r, p.gather_elems_per_s_per_sm * (b / 2) ** a, rel_tol=1e-12)
+
+
+def test_the_copy_term_is_b_copies_over_the_rate_at_b():
+    """(BM + BN) x BK elements per block and k-step, b blocks, times the L1 factor the model reports."""
+    ctx, out = _run(NONE, ONE_AND_TWO)
+    p = ctx.params
+    assert list(out["alignment"]) == ["none", "none"] and list(out["blocks_per_sm"]) == [1, 2]
+    for i, (bm, bn, bk) in enumerate(((128, 128, 32), (128, 64, 32))):
+        b = out["blocks_per_sm"][i]
+        expect = b * (bm + bn) * bk / (p.gather_elems_per_s_per_sm * (b / 2) ** p.gather_blocks_exponent)
+        assert math.isclose(out["l2_s"][i], expect * out["l1_factor"][i], rel_tol=1e-12)
+
+
+def test_one_block_is_slower_and_two_unchanged_against_a_single_rate():
+    _, with_a = _run(NONE, ONE_AND_TWO)
+    _, without = _run(NONE, ONE_AND_TWO, exponent=0.0)
+    assert with_a["l2_s"][0] > without["l2_s"][0]
+    assert math.isclose(with_a["l2_s"][1], without["l2_s"][1], rel_tol=1e-12)
+
+
+def test_the_recorded_shape_it_was_written_for():
+    """holdout44's 262144x150x30 TF32 nn: with one rate per SM the model picked the one-block
+    128x256x32_w8_s2 (0.673 of the best); with the rate rising with blocks it picks a two-block tile
+    within 5% of the best."""
+    shape = next(s for s in load_runs("h200/holdout44").shapes if s.label() == "262144x150x30 tf32")
+    runs = shape.candidates(("grouped", "splitk"))
+    order, _ = rank_perfmodel(shape, runs)
+    best = min(r["time_ms"] for r in runs)
+    pick = runs[order[0]]
+    assert pick["time_ms"] < 1.05 * best and pick.get("driver_blocks_per_sm", 2) >= 2, pick["config"]
