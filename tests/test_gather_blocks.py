@@ -70,3 +70,25 @@ def test_the_recorded_shape_it_was_written_for():
     best = min(r["time_ms"] for r in runs)
     pick = runs[order[0]]
     assert pick["time_ms"] < 1.05 * best and pick.get("driver_blocks_per_sm", 2) >= 2, pick["config"]
+
+
+def test_element_wise_tiles_hide_their_latencies_behind_the_other_blocks_copies():
+    """Candidate 22 (session 21): where an element-wise class's copies bind the k-step, a tile's
+    prologue and epilogue latency costs 1 / b of itself, and its masked copies past the loop's end
+    w = past_copy_weight of one that loads; with b = 1, or where the copies do not bind, the whole
+    latency. Recomputed from predict's terms at w and the latency share set apart."""
+    from perfmodel.kernels.pipeline import KStepTime, latency_share
+
+    ctx, out = _run(NONE, ONE_AND_TWO)
+    p = ctx.params
+    assert 0 < p.past_copy_weight < 1
+    for i in range(2):  # one k-step, 2 stages: one stage of masked copies
+        assert math.isclose(out["past_copies_s"][i], p.past_copy_weight * out["l2_s"][i], rel_tol=1e-12)
+    binds = KStepTime(*(np.array([x]) for x in (1.0, 0.2, 1.0, 0.5, 0.9, 0.0, 1.0, 0.0)))
+    loose = KStepTime(*(np.array([x]) for x in (1.0, 0.8, 1.0, 0.5, 0.6, 0.0, 1.0, 0.0)))
+    step = type("S", (), {"load": "none"})()
+    assert latency_share(step, binds, np.array([2.0]))[0] == 0.5
+    assert latency_share(step, binds, np.array([1.0]))[0] == 1.0
+    assert latency_share(step, loose, np.array([2.0]))[0] == 1.0
+    step.load = "all"
+    assert latency_share(step, binds, np.array([2.0]))[0] == 1.0

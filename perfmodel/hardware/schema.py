@@ -214,6 +214,7 @@ class Calibration(Frozen):
     tile_overhead_ksteps: Union[Factor, None] = None
     vector_copy_weight: Union[FactorOrZero, None] = None
     gather_blocks_exponent: Union[FactorOrZero, None] = None
+    past_copy_weight: Union[FactorOrZero, None] = None
     l1_thrash_ratio: Union[Factor, None] = None
     l1_thrash_exponent: Union[FactorOrZero, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None

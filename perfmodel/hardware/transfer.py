@@ -51,6 +51,7 @@ RULES: dict[str, str] = {
     "tile_overhead_ksteps": "same",
     "vector_copy_weight": "same",
     "gather_blocks_exponent": "same",
+    "past_copy_weight": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "pipeline_latency_s": "cycles",
@@ -96,6 +97,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                 "operand's 16-byte copies cost only their L2 traffic"),
     "gather_blocks_exponent": (0.0, "estimated from nothing measured: an SM copies elements one by one at one "
                                     "rate, whatever the blocks resident"),
+    "past_copy_weight": (1.0, "estimated from nothing measured: an element-wise copy masked past the loop's "
+                              "end costs as much as one that loads"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "

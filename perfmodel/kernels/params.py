@@ -19,7 +19,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "dram_read_over_copy", "memory_overlap_exponent", "compute_dram_exponent", "partial_clock_gain",
               "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
-              "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent",
+              "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
 
 
@@ -53,6 +53,7 @@ class TimingParams:
     tile_overhead_ksteps: float  # c: a tile's extra k-steps per 64 KiB of its C tile (pipeline.tile_time)
     vector_copy_weight: float  # v: a 16-byte copy beside element-wise 4-byte copies, in elements' copy time
     gather_blocks_exponent: float  # a: one-by-one copies per SM go (b / 2)^a faster with b blocks resident
+    past_copy_weight: float  # w: an element-wise copy masked past the loop's end, in copies that load
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
     smem_bytes_per_s_per_sm: float
@@ -114,7 +115,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],
-        gather_blocks_exponent=cal["gather_blocks_exponent"],
+        gather_blocks_exponent=cal["gather_blocks_exponent"], past_copy_weight=cal["past_copy_weight"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],

@@ -55,9 +55,10 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     slower (validation/fit_wgmma_n.py); the H200's g is set below that, where it
                     orders mirrored tiles and moves no pick
 
-A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + L (prologue) + L
+A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + s_L L (prologue) + s_L L
                 + b BM BN out_bytes / (L2 bw / active SMs) (epilogue)
-                + (num_stages - 1) x b x gathered / R_g
+                + (num_stages - 1) x w x b x gathered / R_g(b)   (w = past_copy_weight in the
+                                           element-wise classes, 1 in "all")
                 + (num_stages - 1) x b x v x vector copies / R_el   (16-bit loads "k" and "n")
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
                 + b x BM BN / R_st         (C stored element by element: elementwise_store_time)
@@ -65,8 +66,13 @@ A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + L (prologue) + L
 The last term: the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
 prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
 (offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
-so one-by-one copies, whose cost is per instruction rather than per byte, cost as much there as
-anywhere. 16-byte vector copies of nothing cost no L2 traffic; where every load is pipelined
+so one-by-one copies, whose cost is per instruction rather than per byte, cost there too: in the
+element-wise classes w = past_copy_weight of a copy that loads (the read sets' TF32 class-none
+tiles of one k-step, the same tile one stage apart: a median 0.125 of the k-step's copy term per
+stage; session 21), a whole one in class "all" (TF32 nn's transposing gather, not measured apart).
+s_L (latency_share): 1 / b where an element-wise class's copies bind the k-step, so the other
+blocks' copies keep the SM busy through a block's prologue and epilogue, 1 elsewhere (the same
+tiles ran 0.9-1.2x their copy term per wave at two stages, where the model had 2.5-3.2x). 16-byte vector copies of nothing cost no L2 traffic; where every load is pipelined
 (class "all") they are left out, but where the other operand loads element by element through
 registers (16-bit load classes "k" and "n": the pointer kernels' vector operand is still
 multi-buffered, so each num_stages compiles to its own kernel) each costs v = vector_copy_weight of
@@ -337,10 +343,22 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
     b = np.asarray(blocks, dtype=float)
-    t_epi = (p.pipeline_latency_s + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
+    lat = p.pipeline_latency_s * latency_share(step, ks, b)  # the prologue's and the epilogue's
+    t_epi = (lat + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
     steps = k_steps + overhead_ksteps(p, epilogue_bytes)
-    return steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + p.pipeline_latency_s + t_epi, ks
+    return steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + lat + t_epi, ks
+
+
+def latency_share(step: KStep, ks: KStepTime, blocks) -> np.ndarray:
+    """The share of a tile's prologue and epilogue latency that costs time (module doc): 1 / b where
+    an element-wise class's one-by-one copies bind its k-step (the other b - 1 blocks' copies keep
+    the SM busy meanwhile), 1 elsewhere."""
+    b = np.maximum(np.asarray(blocks, dtype=float), 1.0)
+    if step.load == "all":
+        return np.ones(np.shape(b))
+    copies_bind = (ks.gather > 0) & (ks.gather >= np.maximum(ks.mma, ks.latency))
+    return np.where(copies_bind, 1.0 / b, 1.0)
 
 
 def overhead_ksteps(p: TimingParams, epilogue_bytes) -> np.ndarray:
@@ -376,11 +394,14 @@ def first_step_time(ks: KStepTime, blocks) -> np.ndarray:
 
 def past_copies_time(p: TimingParams, step: KStep, ks: KStepTime, blocks) -> np.ndarray:
     """The copies the pipeline issues for the num_stages - 1 k-steps past the loop's end (module
-    doc): (num_stages - 1) x the k-step's one-by-one copy time, where the loads are pipelined, plus
+    doc): (num_stages - 1) x the k-step's one-by-one copy time, where the loads are pipelined (x w =
+    calibration past_copy_weight in the element-wise classes "k", "n" and "none"), plus
     where the other operand loads element by element through registers, the 16-byte copies past
     the end, each at v of an element-wise load: b x v x copies / calibration
     scalar_load_elems_per_s_per_sm (v = calibration vector_copy_weight)."""
     past = np.where(step.pipelined & ~np.asarray(step.serial), step.depth, 0.0)
+    if step.load != "all":  # element-wise copies past the end are masked: w of a copy that loads
+        past = past * p.past_copy_weight
     if step.past_vector_copies is None:
         return past * ks.gather
     copies = np.asarray(blocks, dtype=float) * p.vector_copy_weight * step.past_vector_copies
