@@ -72,7 +72,8 @@ tiles of one k-step, the same tile one stage apart: a median 0.125 of the k-step
 stage; session 21), a whole one in class "all" (TF32 nn's transposing gather, not measured apart).
 s_L (latency_share): 1 / b where an element-wise class's copies bind the k-step, so the other
 blocks' copies keep the SM busy through a block's prologue and epilogue, 1 elsewhere (the same
-tiles ran 0.9-1.2x their copy term per wave at two stages, where the model had 2.5-3.2x). 16-byte vector copies of nothing cost no L2 traffic; where every load is pipelined
+tiles ran 0.9-1.2x their copy term per wave at two stages, where the model had 2.5-3.2x).
+16-byte vector copies of nothing cost no L2 traffic; where every load is pipelined
 (class "all") they are left out, but where the other operand loads element by element through
 registers (16-bit load classes "k" and "n": the pointer kernels' vector operand is still
 multi-buffered, so each num_stages compiles to its own kernel) each costs v = vector_copy_weight of
