@@ -8,7 +8,8 @@ ranks exactly those configs, each by the model of the kernel it names. Configs t
 `n_unfit`; so are configs that compile to the same kernel as a faster-ranked one (num_stages
 where no load is pipelined: perfmodel.kernels.lowering.compiled_stages), counted in
 `n_same_kernel`: an autotuner would time that kernel twice. Fastest first; among equal times,
-less DRAM traffic, then fewer stages, then the earlier kernel of the registry. There is no per-config Python loop on the hot path.
+less DRAM traffic, then fewer stages, then the earlier kernel of the registry. There is no
+per-config Python loop on the hot path.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from perfmodel.errors import ConfigError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels import registry
-from perfmodel.kernels.base import ConfigArrays
+from perfmodel.kernels.base import ConfigArrays, row_codes
 from perfmodel.kernels.evaluate import Context, context, evaluate
 from perfmodel.kernels.tiled import BOUNDS
 from perfmodel.names import CONFIG_KEYS, REQUIRED_KEYS, config_name, implied_kernel
@@ -230,11 +231,8 @@ def distinct_kernels(arrays: ConfigArrays, result, order: np.ndarray) -> np.ndar
     if len(order) == 0 or np.array_equal(stages, arrays["num_stages"][order]):
         return order  # every stage count its own kernel (the usual case): nothing to fold
     _, kernel = np.unique(result["kernel"][order], return_inverse=True)
-    code = kernel.astype(np.int64)
-    for col in [arrays[k][order] for k in CONFIG_KEYS if k != "num_stages"] + [stages]:
-        col = np.asarray(col, dtype=np.int64)
-        code = code * (int(col.max()) + 1) + col  # one integer per key (mixed radix: no collisions)
-    _, first = np.unique(code, return_index=True)
+    keys = [kernel.reshape(-1)] + [arrays[k][order] for k in CONFIG_KEYS if k != "num_stages"] + [stages]
+    _, first = np.unique(row_codes(keys), return_index=True)
     return order[np.sort(first)]
 
 

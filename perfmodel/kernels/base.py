@@ -79,11 +79,8 @@ class ConfigArrays(Mapping):
         """(first, inverse): the first row of each distinct tile (TILE_KEYS: GROUP_M and SPLIT_K
         aside) and each row's tile, so that what depends on the tile alone (resources, the k-step's
         context) is worked out once per tile; None where every row is its own tile."""
-        code = np.zeros(self.size, dtype=np.int64)
-        for k in TILE_KEYS:
-            col = self._a[k]
-            code = code * (int(col.max(initial=0)) + 1) + col  # mixed radix: one integer per tile
-        _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        _, first, inverse = np.unique(row_codes([self._a[k] for k in TILE_KEYS]), return_index=True,
+                                      return_inverse=True)
         return None if first.size == self.size else (first, inverse.reshape(-1))
 
     def config(self, i: int, kernel: str) -> TileConfig:
@@ -93,6 +90,27 @@ class ConfigArrays(Mapping):
 #: the keys a tile's resources and k-step depend on (not GROUP_M, the program order, nor SPLIT_K,
 #: the grid): perfmodel.kernels.evaluate and .tiled work those out once per tile (ConfigArrays.tiles)
 TILE_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+
+
+def row_codes(columns) -> np.ndarray:
+    """One int64 per row of the non-negative integer `columns` (equal rows, equal codes; mixed
+    radix, so no two distinct rows collide): rows compared or grouped with one np.unique."""
+    code = np.zeros(len(columns[0]), dtype=np.int64)
+    for col in columns:
+        col = np.asarray(col, dtype=np.int64)
+        code = code * (int(col.max(initial=0)) + 1) + col
+    return code
+
+
+def by_tile(cfgs: ConfigArrays, compute):
+    """compute(rows) for the configs `rows` selects, worked out once per distinct tile
+    (ConfigArrays.tiles: configs that differ only in GROUP_M or SPLIT_K share it) and spread back
+    to every config; rows is every config where each is its own tile."""
+    tiles = cfgs.tiles
+    if tiles is None:
+        return compute(slice(None))
+    first, inverse = tiles
+    return take_rows(compute(first), inverse, first.size)
 
 
 def take_rows(obj, idx, n: int):

@@ -19,7 +19,7 @@ from perfmodel.arch.occupancy import blocks_per_sm_arrays
 from perfmodel.arch.roofline import roofline
 from perfmodel.errors import ConfigError
 from perfmodel.hardware.schema import HardwareSpec
-from perfmodel.kernels.base import ConfigArrays, KernelModel, take_rows
+from perfmodel.kernels.base import ConfigArrays, KernelModel, by_tile
 from perfmodel.kernels.lowering import compiled_stages
 from perfmodel.kernels.params import TimingParams, timing_params
 from perfmodel.problem import GemmProblem
@@ -46,19 +46,10 @@ def context(spec: HardwareSpec, problem: GemmProblem, scale: dict[str, float] | 
     return Context(spec, problem, timing_params(spec, problem.dtype, scale), roofline(spec, problem).floor_s)
 
 
-def resources_by_tile(model: KernelModel, ctx: Context, cfgs: ConfigArrays):
-    """model.resources, worked out once per distinct tile (ConfigArrays.tiles: configs that differ
-    only in GROUP_M or SPLIT_K compile to the same resources) and spread back to every config."""
-    tiles = cfgs.tiles
-    if tiles is None:
-        return model.resources(ctx.spec, ctx.problem, cfgs)
-    first, inverse = tiles
-    return take_rows(model.resources(ctx.spec, ctx.problem, cfgs.take(first)), inverse, first.size)
-
-
 def evaluate(model: KernelModel, ctx: Context, cfgs: ConfigArrays) -> dict[str, np.ndarray]:
     """The model on arrays of configs (module doc)."""
-    res = resources_by_tile(model, ctx, cfgs)
+    # configs that differ only in GROUP_M or SPLIT_K compile to the same resources: once per tile
+    res = by_tile(cfgs, lambda rows: model.resources(ctx.spec, ctx.problem, cfgs.take(rows)))
     blocks, limiter = blocks_per_sm_arrays(ctx.spec, res.threads, res.regs, res.smem_bytes)
     out = model.time(ctx, cfgs, res, blocks)
     fits = (blocks >= 1) & (res.smem_bytes <= ctx.spec.shared_memory.max_per_block_bytes.value)

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources, take_rows
+from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources, by_tile, take_rows
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
@@ -110,18 +110,6 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1)
 
 
-def kstep_by_tile(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules, blocks) -> KStep:
-    """kstep_of worked out once per distinct tile (ConfigArrays.tiles; blocks per SM follow the
-    tile) and spread back to every config."""
-    tiles = cfgs.tiles
-    if tiles is None:
-        return kstep_of(ctx, cfgs, res, rules, blocks=blocks)
-    first, inverse = tiles
-    n = cfgs.size
-    step = kstep_of(ctx, cfgs.take(first), take_rows(res, first, n), rules, blocks=blocks[first])
-    return take_rows(step, inverse, first.size)
-
-
 def memory_time(waiting, t_dram, q):
     """((waiting)^q + t_dram^q)^(1/q), the plain max where q is inf (module doc, step 4)."""
     if np.isinf(q):
@@ -160,7 +148,9 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
-    step = kstep_by_tile(ctx, cfgs, res, rules, b)
+    # the k-step's context is the tile's (blocks per SM follow it): worked out once per tile
+    step = by_tile(cfgs, lambda rows: kstep_of(ctx, cfgs.take(rows), take_rows(res, rows, cfgs.size), rules,
+                                               blocks=b[rows]))
     epilogue = bm * bn * out_bytes
 
     per_wave = p.sms * b
