@@ -30,3 +30,14 @@ def test_holdout38s_verdict_is_what_the_note_says():
     a, b = res["groups"]["bf16 nt"]
     assert a - b > 0.01
     assert sum(1 for m in res["moved"] if m[0] == "bf16 nt") == 5
+
+
+@pytest.mark.parametrize("view", ["perfmodel", "perfmodel:all"])
+def test_each_view_reads_its_own_lines(view):
+    """From session 22 the score files carry per-shape lines of the all-kernel view too (judged with
+    --view perfmodel:all); each view's shapes give its own group lines."""
+    s = judge.read(str(DATA / "holdout52_scored_baseline23.txt"), view)
+    assert len(s.groups) == 4 and len(s.shapes) == 40
+    for g, top1 in s.groups.items():
+        mine = judge.geomean(v for (group, _), (v, _) in s.shapes.items() if group == g)
+        assert mine == pytest.approx(top1, abs=0.0015)

@@ -7,9 +7,9 @@ and the candidate's, as the rules in validation/NOTES.md read them.
 
 Both files are `python validation/score_groups.py --data h200/<set> --per-shape` outputs (a comment
 line first is fine). Prints each (dtype, layout) group's top-1 geomean before and after (view
-perfmodel), the geomean over every shape, and each shape whose pick or top-1 moved. The rule itself
-(how much a group may lose) is the note's, written before the candidate is scored; this script only
-reads the figures. Used for every judgement from session 16 on (before, a copy in /tmp each session).
+perfmodel, or --view perfmodel:all), the geomean over every shape, and each shape whose pick or
+top-1 moved. The rule itself (how much a group may lose) is the note's, written before the
+candidate is scored; this script only reads the figures. Used for every judgement from session 16 on (before, a copy in /tmp each session).
 """
 
 from __future__ import annotations
@@ -26,18 +26,18 @@ SHAPE = re.compile(r"^\s{4}(.+?)\s+top1 ([\d.]+) rho \S+ err \S+ pick (\S+)")
 
 @dataclass
 class Scores:
-    """One per-shape score file, view perfmodel: {group: top-1 geomean} and {(group, shape): (top-1, pick)}."""
+    """One per-shape score file, one view: {group: top-1 geomean} and {(group, shape): (top-1, pick)}."""
 
     groups: dict[str, float] = field(default_factory=dict)
     shapes: dict[tuple[str, str], tuple[float, str]] = field(default_factory=dict)
 
 
-def read(path: str) -> Scores:
+def read(path: str, view: str = "perfmodel") -> Scores:
     out, group = Scores(), None
     for line in open(path):
         m = GROUP.match(line)
         if m:
-            group = m.group(1) if m.group(2) == "perfmodel" else None
+            group = m.group(1) if m.group(2) == view else None
             if group:
                 out.groups[group] = float(m.group(4))
             continue
@@ -73,8 +73,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("baseline")
     ap.add_argument("candidate")
+    ap.add_argument("--view", default="perfmodel", help="the view judged (perfmodel:all: which kernel and "
+                    "config; its per-shape lines from session 22 on)")
     args = ap.parse_args(argv)
-    res = compare(read(args.baseline), read(args.candidate))
+    res = compare(read(args.baseline, args.view), read(args.candidate, args.view))
     for g, (a, b) in res["groups"].items():
         print(f"{g:10s} {a:.4f} -> {b:.4f} ({b - a:+.4f})")
     a, b, n = res["all"]

@@ -60,7 +60,7 @@ def main(argv=None) -> int:
             print(f"{dtype + ' ' + layout:10} {v:10} {r.shapes_scored:6d} {r.top1_geomean:6.3f} {r.top1_min:6.3f} "
                   f"{r.top5_geomean:6.3f} {r.spearman_median:6.3f} {r.rel_err_median:6.3f} {cub:11.3f}  "
                   f"{w.shape.label() if w else '-'}")
-            if args.per_shape and v == "perfmodel":
+            if args.per_shape and v.startswith("perfmodel"):  # every view of the model (perfmodel:all too)
                 for sc in r.scores:
                     print(f"    {sc.shape.label():28} top1 {sc.top1:.3f} rho {sc.spearman:.3f} err {sc.median_rel_err:.3f}"
                           f" pick {sc.pick}" + (f" DRIFT {sc.shape.drift:.2f}x" if sc.shape.drifted else ""))
