@@ -268,3 +268,43 @@ def test_predict_names_the_factor_it_applied(cli):
     r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "tf32", "--layout", "nt",
             "--config", "128x128x64_w8_s3_g8")
     assert r.returncode == 0 and "tf32 / 128x128x64_w8" in r.stdout, r.stderr
+
+
+def test_the_descriptor_loop_has_factors_of_its_own(fit):
+    """Session 22: the TMA, persistent and warp-specialized kernels' k-steps are fitted as one loop,
+    apart from the pointer loop. What it was fitted for: their compute-bound k-steps ran faster than
+    the formulas (the all-kernel pick went to pointer kernels), their decode k-steps slower."""
+    loaded = SPEC.calibration.tile_factors.loops["descriptor"]
+    assert loaded.kernels == ("tma", "persistent", "persistent_ws") and loaded.factors == fit.factors["descriptor"]
+    assert loaded.factors["16-bit"]["128x256x64_w8"] < 0.95
+    assert np.median(list(loaded.factors["16-bit decode"].values())) > 1.1
+
+
+@pytest.mark.parametrize("kernel", ["tma", "persistent"])
+def test_a_descriptor_kernels_kstep_takes_its_factor(kernel):
+    """Cross-check: the k-step with the device's factors over the k-step without them is the factor
+    `predict` reports, and that is the descriptor loop's entry for the tile (not the pointer loop's)."""
+    from perfmodel.kernels.tile_factors import factor_key, without_factors
+
+    p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    cfg = perfmodel.TileConfig.parse(f"{kernel}:128x256x64_w8_s4")
+    with_f, without = perfmodel.predict(SPEC, p, cfg), perfmodel.predict(without_factors(SPEC), p, cfg)
+    key = factor_key(SPEC, kernel, p, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.num_warps, cfg.num_stages)
+    table = SPEC.calibration.tile_factors.loops["descriptor"].factors["16-bit"]
+    assert key is not None and key.split(" / ")[1] in table
+    assert with_f.tile_factor == table[key.split(" / ")[1]] != 1.0
+    assert with_f.kstep_s / without.kstep_s == pytest.approx(with_f.tile_factor, rel=1e-9)
+
+
+def test_the_warp_specialized_kernel_keeps_the_formulas():
+    """Its runs are pooled into the descriptor loop's fit (keyed by the launch's num_warps, 4), but
+    its k-step is looked up at its consumer warps (2 x num_warps: mma_configs), a key the fit never
+    writes: it takes no factor. Noticed after candidate 23 was judged this way (validation/NOTES.md,
+    session 22); looking it up at its launch warps would be a model change of its own."""
+    from perfmodel.kernels.tile_factors import without_factors
+
+    p = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
+    cfg = perfmodel.TileConfig.parse("persistent_ws:64x64x64_w4_s3")
+    assert "64x64x64_w4" in SPEC.calibration.tile_factors.loops["descriptor"].factors["16-bit"]
+    with_f, without = perfmodel.predict(SPEC, p, cfg), perfmodel.predict(without_factors(SPEC), p, cfg)
+    assert with_f.tile_factor == 1.0 and with_f.time_s == without.time_s

@@ -160,6 +160,10 @@ def efficiency_per_shape(results, data):
     return fig
 
 
+#: the tile-factor panels in one row of the figure (more wrap to the next)
+PANELS_PER_ROW = 9
+
+
 def tile_factors_plot(spec):
     """The device's measured tile factors (perfmodel.kernels.tile_factors), one panel per main loop
     and dtype class: tiles (BMxBN, warps) down, BLOCK_K across, colour = factor on a log scale
@@ -171,10 +175,14 @@ def tile_factors_plot(spec):
 
     panels = [(loop, cls, table) for loop, lf in spec.calibration.tile_factors.loops.items()
               for cls, table in lf.factors.items()]
-    fig, axes = plt.subplots(1, len(panels), figsize=(2.6 * len(panels) + 1.5, 9), squeeze=False,
+    ncols = min(len(panels), PANELS_PER_ROW)
+    nrows = -(-len(panels) // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(2.6 * ncols + 1.5, 9 * nrows), squeeze=False,
                              constrained_layout=True)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
     norm = LogNorm(vmin=0.5, vmax=2.0)
-    for ax, (loop, cls, table) in zip(axes[0], panels):
+    for ax, (loop, cls, table) in zip(axes.flat, panels):
         keys = [tile_of(k) for k in table]
         rows = sorted({(bm, bn, w, st) for bm, bn, _, w, st in keys})
         cols = sorted({bk for _, _, bk, _, _ in keys})
@@ -186,7 +194,7 @@ def tile_factors_plot(spec):
         ax.set_yticks(range(len(rows)), [(f"{bm}x{bn} w{w}" + (f" s{st}" if st else "")) if bm else f"other w{w}"
                                          for bm, bn, w, st in rows], fontsize=6)
         ax.set_title(f"{loop}: {cls}\n{len(table)} factors", fontsize=8)
-    bar = fig.colorbar(im, ax=axes[0].tolist(), shrink=0.5, label="measured / predicted k-step")
+    bar = fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.5, label="measured / predicted k-step")
     ticks = [0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0]
     bar.set_ticks(ticks, labels=[f"{t:g}" for t in ticks])
     bar.minorticks_off()

@@ -47,8 +47,8 @@ def fit_tiles_cmd(args) -> int:
         raise UserError(f"{', '.join(names)}: no tile class has {args.min_runs} runs of {args.min_shapes} shapes "
                         f"(aligned shapes with M, N >= {MIN_MN} or M <= {DECODE_MAX_M}, or of load classes "
                         f"{', '.join(ELEMENTWISE)} in {', '.join(ELEMENTWISE_TILE_CLASSES)} dtypes; kernels "
-                        f"{', '.join(LOOPS['pointer'])}) whose factor is 10% or more away from 1; sweep more "
-                        "shapes, or lower --min-runs/--min-shapes")
+                        f"{', '.join(k for loop in LOOPS.values() for k in loop)}) whose factor is 10% or more "
+                        "away from 1; sweep more shapes, or lower --min-runs/--min-shapes")
     sets = ", ".join(Path(str(d.path)).name for d in data)
     source = (f"measured: perfmodel sweep ({sets}); derived by perfmodel fit-tiles --hw {args.hw} "
               f"(median measured / predicted per tile class)")
