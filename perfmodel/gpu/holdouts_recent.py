@@ -146,6 +146,43 @@ HOLDOUT52_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT52_BASE_INDEX = 7100
 
+# The fifty-third hold-out, recorded in session 22 after candidate 23 was adopted (with
+# holdout50 and holdout52 read by then), before the next change is shaped, never tuned on: ten layers no
+# suite holds, seven aligned (two decode), one with N not 16-divisible (MobileNet-v2's 1,001-class
+# head), one with K not (Covertype's 54 features) and one with neither (Spambase's 57 features ->
+# 200), in bf16 and tf32 x nn and nt. Indexed from 7200.
+HOLDOUT53_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 6912, 2560),  # StableLM-3B MLP up, 24 tokens
+    ("decode", 56, 3072, 24576),  # Gemma-7B MLP down, 56 tokens
+    ("prefill", 2048, 5632, 2048),  # TinyLlama-1.1B MLP up, 2048 tokens
+    ("moe", 384, 1408, 2048),  # a DeepSeek-MoE-16B expert up, 384 tokens routed
+    ("vision", 12544, 768, 192),  # Swin-T stage-2 MLP up, 16 images x 784 tokens
+    ("speech", 3992, 3072, 768),  # wav2vec2-base MLP up, 8 clips x 499 frames
+    ("diffusion", 16384, 640, 2560),  # SD-1.5 UNet feed-forward down (2560 -> 640), 16 latents x 32 x 32
+    ("vision", 2048, 1001, 1280),  # MobileNet-v2 classifier 1280 -> 1,001 classes, batch 2048
+    ("tabular", 65536, 128, 54),  # Covertype (54 features) to 128, batch 65536
+    ("tabular", 131072, 200, 57),  # Spambase (57 features) to 200, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT53_BASE_INDEX = 7200
+
+# The fifty-fourth hold-out, recorded with holdout53, kept back for a later change, never tuned on:
+# ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible (BERT-base's
+# 30,522-token masked-LM head), one with K not (Flickr's 500 node features) and one with neither
+# (the wine-quality 11 features -> 50), in fp16 and tf32 x nn and nt. Indexed from 7300.
+HOLDOUT54_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 20480, 7168),  # Yi-34B MLP up, 12 tokens
+    ("decode", 40, 4096, 11008),  # Llama-2-7B MLP down, 40 tokens
+    ("prefill", 1024, 5120, 14336),  # Mistral-Nemo-12B MLP down, 1024 tokens
+    ("moe", 512, 2560, 3584),  # a Qwen2-57B-A14B expert up, 512 tokens routed
+    ("vision", 3152, 4096, 1024),  # BEiT-L/16 MLP up, 16 images x 197 tokens
+    ("speech", 6000, 1280, 5120),  # Whisper-large MLP down, 4 clips x 1500 frames
+    ("diffusion", 4096, 3072, 768),  # DiT-B/2 MLP up, 16 images x 256 tokens
+    ("nlp", 2048, 30522, 768),  # BERT-base masked-LM head over 30,522 tokens, 2048 tokens
+    ("graph", 89250, 256, 500),  # GraphSAGE on Flickr (500 features) to 256, 89,250 nodes
+    ("tabular", 131072, 50, 11),  # wine quality (11 features) to 50, batch 131072
+], dtypes=("fp16", "tf32"))
+HOLDOUT54_BASE_INDEX = 7300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
@@ -155,4 +192,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout50": (HOLDOUT50_BASE_INDEX, HOLDOUT50_SHAPES),
     "holdout51": (HOLDOUT51_BASE_INDEX, HOLDOUT51_SHAPES),
     "holdout52": (HOLDOUT52_BASE_INDEX, HOLDOUT52_SHAPES),
+    "holdout53": (HOLDOUT53_BASE_INDEX, HOLDOUT53_SHAPES),
+    "holdout54": (HOLDOUT54_BASE_INDEX, HOLDOUT54_SHAPES),
 }
