@@ -162,6 +162,7 @@ class LoopRules:
     shared_b_min_bm: int = 128
     kernel: str = ""
     pointer_kernel: bool = False
+    mma_warps_per_warp: int = 1  # the dot's warps per launch warp (mma_configs); tile factors are keyed at launch warps
 
 
 class KernelModel(ABC):
@@ -176,6 +177,8 @@ class KernelModel(ABC):
     #: the smallest BLOCK_N at which its warpgroups sharing a K-major B tile slow down
     #: (perfmodel.kernels.operands.shares_kmajor_b); None: never measured to
     shared_b_min_bn: int | None = None
+    #: the dot's warps per launch warp (2 where two consumer warpgroups issue it: mma_configs)
+    mma_warps_per_warp: int = 1
     #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
     shared_b_min_bm: int = 128
     #: whether it loads A and B and stores C through pointers (cp.async and element-wise stores), not
@@ -184,7 +187,8 @@ class KernelModel(ABC):
 
     def loop_rules(self) -> LoopRules:
         """The rules of this kernel's main loop (LoopRules)."""
-        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_kernel)
+        return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_kernel,
+                         self.mma_warps_per_warp)
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

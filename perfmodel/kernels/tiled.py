@@ -105,9 +105,17 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         shared_kmajor_b=shares_kmajor_b(ctx.problem, cfgs, res.is_wgmma, rules.shared_b_min_bn,
                                         rules.shared_b_min_bm),
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
-        tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, cfgs)
+        tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, launch_configs(cfgs, rules))
                      if rules.kernel else None),
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1)
+
+
+def launch_configs(cfgs: ConfigArrays, rules: LoopRules) -> ConfigArrays:
+    """The configs as launched, where the k-step sees the dot's warps (the warp-specialized kernel's
+    two consumer warpgroups): what its runs, and so its tile factors, are keyed by."""
+    if rules.mma_warps_per_warp == 1:
+        return cfgs
+    return ConfigArrays({**cfgs, "num_warps": cfgs["num_warps"] // rules.mma_warps_per_warp})
 
 
 def memory_time(waiting, t_dram, q):

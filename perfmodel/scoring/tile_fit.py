@@ -37,9 +37,8 @@ from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, lookup_
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies) and
-#: the descriptor loop (TMA copies). The warp-specialized kernel's runs are pooled into the fit, but
-#: its k-step is looked up at its consumer warps (2 x num_warps), which no key holds: it keeps the
-#: formulas (noticed after the loop was judged so). The descriptor loop was left out in session 8 (its
+#: the descriptor loop (TMA copies; the warp-specialized kernel's factors are keyed and looked up at
+#: its launch warps: perfmodel.kernels.tiled.launch_configs). The descriptor loop was left out in session 8 (its
 #: flagship tiles' factors reordered near-ties and the Hopper suite's all-kernel pick fell 0.951 ->
 #: 0.937); on the sweeps as of session 22 its k-steps read 0.93 of the formulas in the compute-bound
 #: regime and 1.14-1.21 in decode, and in 475 of the 598 compute-bound read shapes a descriptor kernel

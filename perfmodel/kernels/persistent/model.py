@@ -128,6 +128,7 @@ class WarpSpecializedKernel(PersistentKernel):
     source = "perfmodel/gpu/persistent.py:matmul_persistent_kernel (WARP_SPECIALIZE)"
     table = RegisterTable(HERE / "register_table_ws.json")
     warp_specialized = True
+    mma_warps_per_warp = 2
 
     def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
         why = super().check(config, problem)
