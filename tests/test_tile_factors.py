@@ -132,6 +132,10 @@ def test_fit_tiles_writes_a_device_file_that_ranks(cli, tmp_path):
     assert "with them" in r.stdout and out.exists()
     mine = perfmodel.load_hardware(str(out))
     assert mine.calibration.tile_factors.loops["pointer"].factors["tf32"]["128x128x64_w8"] > 1.2
+    # the summary counts every loop's classes apart (two loops share class names: session 22)
+    loops = mine.calibration.tile_factors.loops
+    written = sum(len(t) for lf in loops.values() for t in lf.factors.values())
+    assert set(loops) == {"pointer", "descriptor"} and f"{written} factors (" in r.stdout
     r = cli("rank", "--hw", out, "--m", 4096, "--n", 4096, "--k", 4096, "--dtype", "tf32", "--layout", "nt", "--top", 3)
     assert r.returncode == 0, r.stderr
     r = cli("fit-tiles", "--hw", "h200", "--data", "h200/mixed", "-o", tmp_path / "x.yaml")

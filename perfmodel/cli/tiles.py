@@ -42,7 +42,7 @@ def fit_tiles_cmd(args) -> int:
     for d in data:
         note_foreign_data(spec, d)
     fit = fit_tile_factors(data, spec, min_runs=args.min_runs, min_shapes=args.min_shapes)
-    counts = {cls: len(t) for loop in fit.factors.values() for cls, t in loop.items()}
+    counts = {f"{loop} {cls}": len(t) for loop, classes in fit.factors.items() for cls, t in classes.items()}
     if not counts:
         raise UserError(f"{', '.join(names)}: no tile class has {args.min_runs} runs of {args.min_shapes} shapes "
                         f"(aligned shapes with M, N >= {MIN_MN} or M <= {DECODE_MAX_M}, or of load classes "
