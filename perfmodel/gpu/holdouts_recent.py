@@ -146,8 +146,8 @@ HOLDOUT52_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT52_BASE_INDEX = 7100
 
-# The fifty-third hold-out, recorded in session 22 after candidate 23 was adopted (with
-# holdout50 and holdout52 read by then), before the next change is shaped, never tuned on: ten layers no
+# The fifty-third hold-out, recorded in session 22 after candidate 23 was adopted (with holdout50
+# and holdout52 read by then), before the next change is shaped, never tuned on: ten layers no
 # suite holds, seven aligned (two decode), one with N not 16-divisible (MobileNet-v2's 1,001-class
 # head), one with K not (Covertype's 54 features) and one with neither (Spambase's 57 features ->
 # 200), in bf16 and tf32 x nn and nt. Indexed from 7200.

@@ -156,13 +156,14 @@ class LoopRules:
     (perfmodel.kernels.operands.shares_kmajor_b; min_bn None: never measured to slow) and the
     name its runs carry in a device's measured tile factors (perfmodel.kernels.tile_factors;
     "": none apply); whether it loads and stores through pointers (C element by element where C's
-    row stride is not 16-divisible: perfmodel.kernels.operands.elementwise_store_elems)."""
+    row stride is not 16-divisible: perfmodel.kernels.operands.elementwise_store_elems); the dot's
+    warps per launch warp (its tile factors are keyed at the launch's: tiled.launch_configs)."""
 
     shared_b_min_bn: int | None = None
     shared_b_min_bm: int = 128
     kernel: str = ""
     pointer_kernel: bool = False
-    mma_warps_per_warp: int = 1  # the dot's warps per launch warp (mma_configs); tile factors are keyed at launch warps
+    mma_warps_per_warp: int = 1
 
 
 class KernelModel(ABC):
@@ -177,13 +178,13 @@ class KernelModel(ABC):
     #: the smallest BLOCK_N at which its warpgroups sharing a K-major B tile slow down
     #: (perfmodel.kernels.operands.shares_kmajor_b); None: never measured to
     shared_b_min_bn: int | None = None
-    #: the dot's warps per launch warp (2 where two consumer warpgroups issue it: mma_configs)
-    mma_warps_per_warp: int = 1
     #: the smallest BLOCK_M the shared-B rule was measured at for this kernel
     shared_b_min_bm: int = 128
     #: whether it loads A and B and stores C through pointers (cp.async and element-wise stores), not
     #: tensor descriptors
     pointer_kernel: bool = False
+    #: the dot's warps per launch warp (2 where two consumer warpgroups issue it: mma_configs)
+    mma_warps_per_warp: int = 1
 
     def loop_rules(self) -> LoopRules:
         """The rules of this kernel's main loop (LoopRules)."""

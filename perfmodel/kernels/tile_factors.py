@@ -9,10 +9,11 @@ validation/NOTES.md, session 8). A device's calibration can carry these as facto
 
     t_k(config) = t_k from the formulas x f[dtype class][tile],   tile = BMxBNxBK_wW_sS, else BMxBNxBK_wW
 
-for the kernels of a fitted main loop (the H200's: grouped and split-K; TMA and persistent, from
-session 22: perfmodel.scoring.tile_fit.LOOPS). Aligned shapes (load class "all") have two regimes
-with classes of their own: M, N >= 256 (compute-bound main loops) and decode (M <= 64:
-memory-bound, few k-steps per tile); aligned shapes in neither keep the formulas. Shapes whose main loop loads an operand element by element (load classes "k", "n",
+for the kernels of a fitted main loop (the H200's: grouped and split-K; TMA, persistent and
+warp-specialized, from session 22: perfmodel.scoring.tile_fit.LOOPS). Aligned shapes (load class
+"all") have two regimes with classes of their own: M, N >= 256 (compute-bound main loops) and
+decode (M <= 64: memory-bound, few k-steps per tile); aligned shapes in neither keep the formulas.
+Shapes whose main loop loads an operand element by element (load classes "k", "n",
 "none": perfmodel.problem.ALIGNMENTS) have a class per load class and layout, at any size (the
 load class names which operand is loaded element by element, the layout along which axis): their k-steps are
 the element-wise load term's, and what it misses (register-carried loads, spills) depends on

@@ -36,14 +36,15 @@ from perfmodel.hardware.schema import LoopFactors, TileFactors
 from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, lookup_keys, tile_key, tile_of, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
-#: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies) and
-#: the descriptor loop (TMA copies; the warp-specialized kernel's factors are keyed and looked up at
-#: its launch warps: perfmodel.kernels.tiled.launch_configs). The descriptor loop was left out in session 8 (its
-#: flagship tiles' factors reordered near-ties and the Hopper suite's all-kernel pick fell 0.951 ->
-#: 0.937); on the sweeps as of session 22 its k-steps read 0.93 of the formulas in the compute-bound
-#: regime and 1.14-1.21 in decode, and in 475 of the 598 compute-bound read shapes a descriptor kernel
-#: ran best the pick went to a pointer kernel (0.908 of the best): fitted, the read sets' all-kernel
-#: top-1 rose +0.161 summed (validation/NOTES.md, session 22)
+#: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies)
+#: and the descriptor loop (TMA copies; the warp-specialized kernel's factors are keyed and looked
+#: up at its launch warps: perfmodel.kernels.tiled.launch_configs). The descriptor loop was left out
+#: in session 8 (its flagship tiles' factors reordered near-ties and the Hopper suite's all-kernel
+#: pick fell 0.951 -> 0.937); on the sweeps as of session 22 its k-steps read 0.93 of the formulas in
+#: the compute-bound regime and 1.14-1.21 in decode, and in 475 of the 598 compute-bound read shapes
+#: a descriptor kernel ran best the pick went to a pointer kernel (0.908 of the best): fitted, the
+#: read sets' all-kernel top-1 rose +0.161 summed, judged on holdout50 and holdout52 (validation/
+#: NOTES.md, session 22)
 LOOPS = {"pointer": ("grouped", "splitk"), "descriptor": ("tma", "persistent", "persistent_ws")}
 #: the fewest runs, and of how many shapes, a tile class needs to get a factor
 MIN_RUNS = 30
