@@ -112,8 +112,11 @@ class PersistentKernel(TmaKernel):
         return f"{self.name}: stage buffers of (BM+BN)xBKxbytes with barriers, plus C staged in BMxBN/2 halves"
 
     def mma_configs(self, cfgs: ConfigArrays) -> ConfigArrays:
-        """The configs as the k-step sees them (the warps that issue the dot)."""
-        return cfgs
+        """The configs as the k-step sees them: mma_warps_per_warp x num_warps warps issue the dot
+        (the warp-specialized kernel: two consumer warpgroups splitting BLOCK_N)."""
+        if self.mma_warps_per_warp == 1:
+            return cfgs
+        return ConfigArrays({**cfgs, "num_warps": self.mma_warps_per_warp * cfgs["num_warps"]})
 
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
         one = np.ones_like(np.asarray(blocks))
@@ -150,7 +153,3 @@ class WarpSpecializedKernel(PersistentKernel):
     def smem(self, problem: GemmProblem, cfgs: ConfigArrays, buffers, is_wgmma) -> np.ndarray:
         bm, bn, bk = (cfgs[k] for k in CONFIG_KEYS[:3])
         return ws_smem(bm, bn, bk, problem.in_bytes, problem.out_bytes, cfgs["num_stages"])
-
-    def mma_configs(self, cfgs: ConfigArrays) -> ConfigArrays:
-        """Two consumer warpgroups issue the dot: 2 x num_warps MMA warps splitting BLOCK_N."""
-        return ConfigArrays({**cfgs, "num_warps": 2 * cfgs["num_warps"]})
