@@ -16,6 +16,8 @@ the model's own functions, and the device file that carries them.
                              + per-element-per-thread cost; 2 blocks/SM: elements per second)
       spill_s_per_reg        median residual of the unaligned rows with spills, per spilled register,
                              thread and k-step, over the model's k-step without spills
+      l2_sm_share_ratio      highest L2 read rate per SM with at most 8 SMs busy (l2_sm_read rows)
+                             / (l2_bw_achieved / SMs): what one SM pulls alone (l2_sm_share)
       dram_read_over_copy    highest DRAM rate of the memory-bound `stream` GEMMs / the copy rate
       partial_clock_gain     clock_max / the SM clock under load (the most a lone SM can gain)
       partial_clock_exponent grid search (mean |log error|, the whole model) over the `partial` rows:
@@ -58,6 +60,8 @@ class CalibrationError(PerfmodelError):
 
 
 L2_BW_KEY = "l2_read_curve"
+L2_SM_KEY = "l2_sm_read"  # programs on 1..8 SMs re-reading L2-resident slices (microbench.l2_sm_read)
+LONE_SMS = 8  # at most this many SMs busy: the aggregate L2 rate does not bind (h200/l2_share_probe.jsonl: flat to 8, 10% lower at 16)
 LATENCY_GUESS_S = 0.83e-6  # prologue/epilogue latency assumed when reading the L2 rate off the kstep rows
 
 
@@ -111,6 +115,7 @@ def _params(spec, out: dict):
     return dataclasses.replace(
         p, matrix_ops_per_s_per_sm=per_clock * clk * out["matrix_efficiency"], warp_mma_ops_per_s=out["warp_mma_ops_per_s"],
         warp_mma_step_s=out["warp_mma_step_s"], l2_bw_bytes_per_s=out["l2_bw_achieved_bytes_per_s"],
+        l2_sm_share_ratio=out.get("l2_sm_share_ratio", p.l2_sm_share_ratio),
         dram_bw_bytes_per_s=out["dram_bw_achieved_bytes_per_s"], l2_bytes=out["l2_effective_bytes"],
         launch_s=out["launch_overhead_s"], spill_s_per_reg=0.0, overlap_leak=0.0, matrix_latency_s=0.0)
 
@@ -191,6 +196,8 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     if not aligned:
         raise CalibrationError("no aligned one-wave GEMM ran correctly: nothing to derive the main loop's constants from")
     _matrix_rates(spec, mb, aligned, out)
+    if cal.get(L2_SM_KEY):  # else it stays borrowed (or the default)
+        out["l2_sm_share_ratio"] = l2_sm_share(cal[L2_SM_KEY], out["l2_bw_achieved_bytes_per_s"], spec.sm_count)
     p = _params(spec, out)
     _pipeline_grid(p, Rows(spec, p, aligned, "all"), out)
     p = dataclasses.replace(p, pipeline_latency_s=out["pipeline_latency_s"], kstep_overhead_s=out["kstep_overhead_s"],
@@ -206,6 +213,16 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     if _timed(mb.get("cstore", [])):  # else it stays borrowed
         out["elementwise_store_elems_per_s_per_sm"] = store_rate(spec, p, _timed(mb["cstore"]))[0]
     return out
+
+
+def l2_sm_share(rows: list[dict], l2_bw: float, sms: int) -> float:
+    """What one SM pulls from L2 alone over its share of the all-SMs rate: the highest bytes per
+    second per SM of the L2 reads run on at most LONE_SMS SMs (where the aggregate does not bind),
+    over l2_bw / sms (perfmodel.kernels.pipeline.l2_per_sm)."""
+    lone = [r["bytes_per_s_per_sm"] for r in rows if r["programs"] <= LONE_SMS]
+    if not lone:
+        raise CalibrationError(f"no L2 read ran on {LONE_SMS} SMs or fewer: nothing to derive the per-SM L2 rate from")
+    return max(lone) / (l2_bw / sms)
 
 
 def _timed(rows: list[dict]) -> list[dict]:
@@ -284,6 +301,8 @@ def _memory_and_clock(spec, p, mb: dict, out: dict) -> None:
 HOW = {
     "dram_bw_achieved_bytes_per_s": "device-to-device copy, bytes read + written",
     "l2_bw_achieved_bytes_per_s": "highest L2->SM tile-load rate of the aligned one-wave long-K GEMMs",
+    "l2_sm_share_ratio": "highest L2 read rate per SM with at most 8 SMs busy (ld.global.cg, 1024 threads per SM) "
+                         "/ (the L2 rate above / SMs)",
     "l2_effective_bytes": "largest footprint of the L2 read curve still at >= 90% of its plateau",
     "launch_overhead_s": "do_bench median of an empty Triton kernel",
     "sm_clock_under_load_hz": "median SM clock while the vendor BLAS runs 8192^3 fp16",
@@ -309,7 +328,7 @@ HOW = {
 UNITS = {"bytes_per_s": ("dram_bw_achieved_bytes_per_s", "l2_bw_achieved_bytes_per_s"),
          "bytes": ("l2_effective_bytes",), "hz": ("sm_clock_under_load_hz",), "ratio": ("matrix_efficiency", "overlap_leak"),
          "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm", "elementwise_store_elems_per_s_per_sm"),
-         "factor": ("dram_read_over_copy", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
+         "factor": ("dram_read_over_copy", "l2_sm_share_ratio", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
 
 
 def unit_of(name: str) -> str:

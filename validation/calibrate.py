@@ -13,6 +13,8 @@ Inputs (all measured on the device, at shapes outside the validation suite):
                     (kstep), SM clock under load (validation/microbench.py)
   microbench_memory.json   memory-bound GEMMs (stream) and partial waves (partial), recorded
                     before the model used them (validation/microbench.py stream partial)
+  l2_share_probe.jsonl     L2 reads on 1 to all SMs (validation/l2_share_probe.py): its 1024-thread
+                    rows are what `perfmodel calibrate` records as l2_sm_read
 
 Derivations: perfmodel/calibration.py's module doc.
 tests/test_timing.py re-derives these and checks hardware/h200.yaml holds the same numbers.
@@ -39,6 +41,10 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
     folder = data or HERE / "data" / spec.id
     cal = json.loads((folder / "calibration.json").read_text())
     mb = json.loads((folder / "microbench.json").read_text())
+    probe = folder / "l2_share_probe.jsonl"
+    if probe.exists():  # the per-SM L2 read (`perfmodel calibrate` records it as calibration.json's l2_sm_read)
+        rows = [json.loads(line) for line in probe.read_text().splitlines()[1:]]
+        cal = {**cal, "l2_sm_read": [r for r in rows if r["kind"] == "ld" and r["num_warps"] * 32 == 1024]}
     memory = folder / "microbench_memory.json"
     if memory.exists():
         mem = json.loads(memory.read_text())
@@ -49,6 +55,7 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
 SOURCES = {
     "dram_bw_achieved_bytes_per_s": "measured: python3 validation/device_sweep.py --calibrate (1 GiB device-to-device copy, bytes read + written; validation/data/h200/calibration.json)",
     "l2_bw_achieved_bytes_per_s": "measured: python3 validation/microbench.py kstep; derived by validation/calibrate.py (highest L2->SM tile-load rate the aligned one-wave long-K GEMMs sustained; the .cg read curve of device_sweep.py --calibrate plateaus lower, at 8.8 TB/s)",
+    "l2_sm_share_ratio": "measured: OUT=out python3 validation/l2_share_probe.py (validation/data/h200/l2_share_probe.jsonl: 230 GB/s per SM with 1-8 of 132 SMs busy, ld.global.cg at 32 warps); derived by validation/calibrate.py (that rate / (l2_bw_achieved / 132))",
     "l2_effective_bytes": "measured: python3 validation/device_sweep.py --calibrate (largest footprint of l2_read_curve still at >= 90% of the plateau bandwidth)",
     "launch_overhead_s": "measured: python3 validation/device_sweep.py --calibrate (triton.testing.do_bench median of an empty Triton kernel, the sweep's own timing method)",
     "sm_clock_under_load_hz": "measured: python3 validation/microbench.py (median nvidia-smi clocks.sm while cuBLAS runs 8192^3 fp16 for 2.5 s; power-limited at ~690 W)",

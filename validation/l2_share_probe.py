@@ -10,14 +10,14 @@ which each row checks by reading %smid) each stream their own L2-resident slice:
 
     ld      every program re-reads a 128 KiB slice R times with 16-byte ld.global.cg into
             registers (L1 bypassed), at 4 to 32 warps
-    dot     the grouped kernel's loop on L2-resident operands: each program walks KSTEPS k-steps
+    dot     a loop like the grouped kernel's (no masks) on L2-resident operands: each program walks KSTEPS k-steps
             over its own A (BM x W BK) and B (W BK x BN), wrapping every W k-steps, its loads
             pipelined into shared memory (cp.async, num_stages) and fed to tl.dot, at tiles whose
             dot is faster than their loads
 
 Bytes per SM per second = what each program loaded / time; the aggregate = that x n.
 
-    OUT=out python3 validation/l2_share_probe.py      # ~1 min on one H200
+    OUT=out python3 validation/l2_share_probe.py      # 16 s on one H200
 
 Writes $OUT/l2_share_probe.jsonl: a header row (GPU, SMs, driver, torch, Triton, clocks, date,
 command), then one row per (kind, config, n). Vendor-neutral Triton; the %smid check is NVIDIA's

@@ -3,7 +3,8 @@ model's constants from. All at shapes outside every validation suite; every size
 itself (perfmodel.gpu.env.properties), none typed in.
 
     memory      DRAM copy bandwidth (1 GiB each way), the L2 read curve over footprints
-                (bandwidth while it fits, the knee: the effective capacity), an empty kernel's
+                (bandwidth while it fits, the knee: the effective capacity), what one SM reads
+                from L2 while 1-8 are busy (l2_sm_read), an empty kernel's
                 do_bench time (the launch cost as the sweep times it), the vendor BLAS at 8192^3
     latency     pointer chases: one warp walking a 16 MiB ring (L2) and a 2 GiB ring (DRAM)
     clocks      the SM clock and power while the vendor BLAS runs for 2.5 s
@@ -82,6 +83,7 @@ def memory(quick: bool) -> dict:
     res["dram_copy"] = {"bytes": 2 * n, "time_ms": t, "bw_bytes_per_s": 2 * n / (t * 1e-3)}
     del x, y
     res["l2_read_curve"] = _l2_curve(quick)
+    res["l2_sm_read"] = l2_sm_read()
     xx = torch.empty(16, device="cuda")
     res["empty_kernel_do_bench_ms"] = _do_bench(lambda: empty_kernel[(1,)](xx), 20, 200)
     res["cublas_8192"] = _blas(("fp16",) if quick else ("fp16", "bf16", "tf32"))
@@ -112,6 +114,27 @@ def _l2_curve(quick: bool) -> list[dict]:
                       "bw_bytes_per_s": footprint * reps / (ms * 1e-3)})
         del x, o
     return curve
+
+
+def l2_sm_read(counts=(1, 2, 4, 8)) -> list[dict]:
+    """What one SM pulls from L2 while few are busy: n programs (one per SM) of 1024 threads each
+    re-read their own 128 KiB slice 200 times (L1 bypassed where the backend can say so); bytes
+    per SM per second for each n (perfmodel.calibration.l2_sm_share; the lab's
+    validation/l2_share_probe.py runs the same read over every n and checks the placement)."""
+    import torch
+
+    props = env.properties()
+    warps = 1024 // props["warp_size"]
+    block, chunk, reps = 1024 * 16, (128 << 10) // 4, 200
+    cache = ".cg" if env.vendor() == "cuda" else ""
+    x = torch.randn(chunk * max(counts), device="cuda", dtype=torch.float32)
+    o = torch.empty(max(counts) * block, device="cuda", dtype=torch.float32)
+    rows = []
+    for n in counts:
+        ms = _do_bench(lambda: l2_read_kernel[(n,)](x, o, chunk, reps, BLOCK=block, CACHE=cache, num_warps=warps), 5, 40)
+        rows.append({"programs": n, "num_warps": warps, "time_ms": ms, "bytes_per_s_per_sm": chunk * 4 * reps / (ms * 1e-3)})
+    say(f"L2 per SM with {counts[0]}-{counts[-1]} busy: {max(r['bytes_per_s_per_sm'] for r in rows) / 1e9:.0f} GB/s")
+    return rows
 
 
 def _blas(dtypes) -> dict:

@@ -205,6 +205,7 @@ class Calibration(Frozen):
 
     dram_bw_achieved_bytes_per_s: Union[BytesPerS, None] = None
     l2_bw_achieved_bytes_per_s: Union[BytesPerS, None] = None
+    l2_sm_share_ratio: Union[Factor, None] = None  # the most one SM pulls from L2 / the all-SMs share
     l2_effective_bytes: Union[Bytes, None] = None
     launch_overhead_s: Union[Seconds, None] = None
     descriptor_launch_s: Union[Seconds, None] = None

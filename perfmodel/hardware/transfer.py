@@ -10,6 +10,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       launch_overhead_s, descriptor_launch_s,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
+                                                                      l2_sm_share_ratio,
                                                                       tile_overhead_ksteps, vector_copy_weight,
                                                                       memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent
@@ -54,6 +55,7 @@ RULES: dict[str, str] = {
     "past_copy_weight": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
+    "l2_sm_share_ratio": "same",
     "pipeline_latency_s": "cycles",
     "kstep_overhead_s": "cycles",
     "warp_mma_step_s": "cycles",
@@ -101,6 +103,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                               "end costs as much as one that loads"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
+    "l2_sm_share_ratio": (2.0, "estimated from nothing measured: a lone SM pulls at most twice its share of "
+                               "the L2 rate when every SM is busy (the model's guess until the H200 measured 1.84)"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "
                              "outgrow L1"),
     "l1_thrash_exponent": (0.0, "estimated from nothing measured: L1 misses of element-wise loads cost "

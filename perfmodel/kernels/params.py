@@ -15,7 +15,7 @@ from perfmodel.hardware.transfer import constant
 CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pipeline_latency_s", "kstep_overhead_s",
               "scalar_load_fixed_s", "scalar_load_s_per_elem", "scalar_load_elems_per_s_per_sm",
               "gather_elems_per_s_per_sm", "spill_s_per_reg",
-              "l2_bw_achieved_bytes_per_s", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
+              "l2_bw_achieved_bytes_per_s", "l2_sm_share_ratio", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "compute_dram_exponent", "partial_clock_gain",
               "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
@@ -43,6 +43,7 @@ class TimingParams:
     store_elems_per_s_per_sm: float  # C elements per second per SM an epilogue stores one by one
     spill_s_per_reg: float
     l2_bw_bytes_per_s: float
+    l2_sm_share_ratio: float  # the most one SM pulls from L2, over l2_bw_bytes_per_s / sms (pipeline.l2_per_sm)
     dram_bw_bytes_per_s: float  # what a GEMM's tile loads stream from DRAM (copy rate x dram_read_over_copy)
     l2_bytes: float
     launch_s: float
@@ -110,7 +111,8 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         scalar_load_elems_per_s_per_sm=cal["scalar_load_elems_per_s_per_sm"],
         gather_elems_per_s_per_sm=cal["gather_elems_per_s_per_sm"], spill_s_per_reg=cal["spill_s_per_reg"],
         store_elems_per_s_per_sm=cal["elementwise_store_elems_per_s_per_sm"],
-        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
+        l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], l2_sm_share_ratio=cal["l2_sm_share_ratio"],
+        dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],

@@ -12,7 +12,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
-                            / (L2 bandwidth / active SMs, <= 2x the even share),
+                            / (L2 bandwidth / active SMs, <= s x the even share: l2_per_sm),
                     or b x gathered / R_g(b) + b x v x vectors / R_g if that is longer: the
                     elements of an MN-major TF32/FP8 operand transposed into shared memory one by
                     one, and of a 4-byte operand loaded element by element (pipelined all the same:
@@ -208,10 +208,19 @@ def _max(*xs):
 
 
 def l2_per_sm(p: TimingParams, active_sms) -> np.ndarray:
-    """L2 bandwidth one SM gets: its share of the aggregate among the active SMs, at most twice
-    the all-SMs share (estimated: a lone SM cannot pull the whole L2; 2x = ~64 B/clk/SM)."""
+    """L2 bandwidth one SM gets: its share of the aggregate among the active SMs, at most
+    s x the all-SMs share (s = calibration l2_sm_share_ratio: what one SM pulls alone).
+
+    Measured on the H200 (validation/l2_share_probe.py, h200/l2_share_probe.jsonl): programs
+    spread one per SM, each re-reading its own L2-resident slice with 16-byte ld.global.cg, read
+    230 GB/s per SM at 32 warps with 1-8 SMs busy (1.84x the 125 GB/s all-SMs share of the GEMM
+    rate; 206 GB/s at 16), and the aggregate of distinct slices levelled at 8.3-8.8 TB/s from 99
+    SMs on. A loop like the grouped kernel's (cp.async, tl.dot) over L2-resident operands, one
+    block per SM, pulled 58-120 GB/s, the same from 1 to 66 busy SMs: a lone block is held by its
+    pipeline's latency long before the SM's port (the latency term), so s only bounds blocks that
+    share an SM."""
     share = p.l2_bw_bytes_per_s / np.maximum(active_sms, 1)
-    return np.minimum(share, 2.0 * p.l2_bw_bytes_per_s / p.sms)
+    return np.minimum(share, p.l2_sm_share_ratio * p.l2_bw_bytes_per_s / p.sms)
 
 
 def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
