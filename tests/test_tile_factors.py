@@ -112,6 +112,21 @@ def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
     assert factor_class(GemmProblem(M=128, N=4096, K=4096, dtype="bf16", layout="nt")) is None
 
 
+def test_tf32_tiles_storing_c_element_by_element_keep_apart():
+    """Candidate 26 (session 23): a TF32 `nt` problem whose N is not 16-divisible (loads class "all",
+    C stored element by element, which the model prices for 16-bit C only) takes the "odd N" class,
+    not the aligned TF32 factors; 16-bit C keeps its class (its store has a term of its own)."""
+    assert factor_class(GemmProblem(M=8192, N=30522, K=256, dtype="tf32", layout="nt")) == "tf32 odd N"
+    assert factor_class(GemmProblem(M=16, N=30522, K=256, dtype="tf32", layout="nt")) == "tf32 odd N decode"
+    assert factor_class(GemmProblem(M=8192, N=30528, K=256, dtype="tf32", layout="nt")) == "tf32"
+    assert factor_class(GemmProblem(M=8192, N=30522, K=256, dtype="bf16", layout="nt")) == "16-bit"
+    p = GemmProblem(M=8192, N=30522, K=256, dtype="tf32", layout="nt")
+    cfg = dict(CFG, BLOCK_M=128, BLOCK_N=256, BLOCK_K=32, num_warps=8, num_stages=3)
+    aligned = SPEC.calibration.tile_factors.loops["pointer"].factors["tf32"]
+    assert any(k in aligned for k in lookup_keys(128, 256, 32, 8, 3))  # the aligned class has a factor for it
+    assert _times(SPEC, p, "grouped", cfg)["tile_factor"][0] == 1.0  # the odd-N class does not
+
+
 def test_holdout12_judged_the_factors():
     """The twelfth hold-out, recorded before the factors (validation/data/h200/
     holdout12_scored_at_recording.txt: median errors 0.110-0.153, Spearman 0.906-0.946): with them,

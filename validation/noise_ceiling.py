@@ -12,7 +12,7 @@ with their first recording, config by config (the configs both timings ran):
     drift              the second timing's drift (perfmodel.gpu.drift: its reference config timed
                        again through the shape; over 1.15 the sweep times the shape again, once)
 
-    python validation/noise_ceiling.py [--view perfmodel] [--per-shape]
+    python validation/noise_ceiling.py [--view perfmodel] [--per-shape] [--table]
 
 Figures: validation/NOTES.md (session 23) and README ("How noisy is one timing").
 """
@@ -20,6 +20,7 @@ Figures: validation/NOTES.md (session 23) and README ("How noisy is one timing")
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -36,12 +37,17 @@ from validation.score_groups import with_retimed  # noqa: E402
 GROUPS = ("worst", "random")
 
 
-def first_timing(name: str, index: int):
-    """The shape as the read sets score it: the recorded sweep, a drifted shape as re-timed."""
+@functools.lru_cache(maxsize=None)
+def _recorded(name: str):
     data = load_runs(f"h200/{name}")
     if (HERE / "data" / "h200" / f"{name}_retimed.jsonl.gz").exists():
         data = with_retimed(data, load_runs(f"h200/{name}_retimed"))
-    return next(s for s in data.shapes if s.index == index)
+    return {s.index: s for s in data.shapes}
+
+
+def first_timing(name: str, index: int):
+    """The shape as the read sets score it: the recorded sweep, a drifted shape as re-timed."""
+    return _recorded(name)[index]
 
 
 def _family(group: str) -> dict:
@@ -54,6 +60,7 @@ def _family(group: str) -> dict:
     return out
 
 
+@functools.lru_cache(maxsize=None)
 def shape_rows(group: str, view: str = "perfmodel") -> list[dict]:
     """One dict per re-timed shape of `group` (module doc)."""
     fam = _family(group)
@@ -105,11 +112,33 @@ def _drifted(row: dict) -> bool:
     return (row["drift"] or 1.0) > 1.15
 
 
+#: the README's labels of the two groups
+LABELS = {"random": "40 at random", "worst": "48 under 0.85 when chosen"}
+TABLE_HEADER = ("| shapes | model top-1, first timing | again | first timing's best, timed again | under 0.85: first / "
+                "again / both | still under: drifted again / same best config |\n|---|---|---|---|---|---|")
+
+
+def table() -> str:
+    """The README's table (`--table`): the model as it stands on both timings, and the noise ceiling."""
+    rows = [TABLE_HEADER]
+    for group in ("random", "worst"):
+        s = summary(shape_rows(group))
+        rows.append(f"| {LABELS[group]} | {s['top1_first']:.3f} (worst {s['worst_first']:.3f}) | {s['top1_again']:.3f} "
+                    f"(worst {s['worst_again']:.3f}) | {s['ceiling']:.3f} (worst {s['ceiling_worst']:.3f}) | "
+                    f"{s['under_085_first']} / {s['under_085_again']} / {s['under_085_both']} | "
+                    f"{s['stay_drifted']} / {s['stay_steady_same_best']} |")
+    return "\n".join(rows)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--view", default="perfmodel", help="perfmodel (grouped and split-K) or perfmodel:all")
     ap.add_argument("--per-shape", action="store_true")
+    ap.add_argument("--table", action="store_true", help="print the README's table (view perfmodel) and stop")
     args = ap.parse_args(argv)
+    if args.table:
+        print(table())
+        return 0
     for group in GROUPS:
         rows = shape_rows(group, args.view)
         s = summary(rows)

@@ -32,7 +32,7 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout43", "holdout44", "holdout45", "holdout46", "holdout47", "holdout48",
         "holdout49", "holdout50", "holdout51", "holdout52", "holdout53", "holdout54")
 #: kept unread for the next session: not scored here
-UNREAD: tuple[str, ...] = ("holdout53", "holdout54")
+UNREAD: tuple[str, ...] = ()
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 

@@ -112,9 +112,13 @@ def factor_class(problem) -> str | None:
     """The class a problem's tiles are kept under (None: no factors apply): the dtype's tile class
     (fp16 and bf16 pool); for a dtype whose operands must reach the tensor cores K-major, whether
     one of them is gathered (stored MN-major: perfmodel.kernels.operands), which changes what
-    bounds its k-steps; and the regime, decode apart. Element-wise load classes: the dtype's tile
-    class, the load class and the layout ("16-bit load k nn"), at any size, for the load classes
-    in ELEMENTWISE and the tile classes in ELEMENTWISE_TILE_CLASSES."""
+    bounds its k-steps; whether C's row stride N is not 16-divisible where C is not 16-bit ("odd N":
+    the epilogue then stores C element by element, which the model prices for 16-bit C only, and
+    TF32 `nt` tiles at odd N read 0.80-0.90 or 1.04 of the formulas where the same tiles at N
+    16-divisible read 1.01-1.06: validation/NOTES.md, session 23, candidate 26); and the regime,
+    decode apart. Element-wise load classes: the dtype's tile class, the load class and the layout
+    ("16-bit load k nn"), at any size, for the load classes in ELEMENTWISE and the tile classes in
+    ELEMENTWISE_TILE_CLASSES."""
     d = DTYPES[problem.dtype]
     if problem.alignment != "all":
         if problem.alignment not in ELEMENTWISE or d.tile_class not in ELEMENTWISE_TILE_CLASSES:
@@ -125,6 +129,8 @@ def factor_class(problem) -> str | None:
         return None
     lay = LAYOUTS[problem.layout]
     name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
+    if problem.N % 16 and problem.out_bytes != 2:
+        name = f"{name} odd N"
     return f"{name} {where}".strip()
 
 
