@@ -183,6 +183,43 @@ HOLDOUT54_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT54_BASE_INDEX = 7300
 
+# The fifty-fifth hold-out, recorded in session 23 after candidate 26 was adopted (holdout53 and
+# holdout54 read by then), before the next change is shaped, never tuned on: ten layers no suite
+# holds, seven aligned (two decode), one with N not 16-divisible (a SUN397 scene classifier, 397
+# classes), one with K not (CIC-IDS's 78 flow features) and one with neither (Musk v2's 166
+# features -> 120), in bf16 and tf32 x nn and nt. Indexed from 7400.
+HOLDOUT55_SHAPES: list[tuple] = in_layouts([
+    ("decode", 20, 5632, 2048),  # TinyLlama-1.1B MLP up, 20 tokens
+    ("decode", 48, 5120, 13824),  # Llama-2-13B MLP down, 48 tokens
+    ("prefill", 2560, 11008, 4096),  # Llama-2-7B MLP up, 2560 tokens
+    ("moe", 256, 6400, 4096),  # a Phi-3.5-MoE expert up, 256 tokens routed
+    ("vision", 25088, 384, 1536),  # DeiT-S MLP down, 128 images x 196 tokens
+    ("speech", 4500, 4096, 1024),  # HuBERT-large MLP up, 3 clips x 1500 frames
+    ("diffusion", 8192, 1280, 1280),  # SD-1.5 UNet attention output projection, 2 latents x 64 x 64
+    ("vision", 4096, 397, 768),  # a ViT-B SUN397 classifier 768 -> 397, batch 4096
+    ("tabular", 65536, 256, 78),  # CIC-IDS2017 (78 flow features) to 256, batch 65536
+    ("tabular", 131072, 120, 166),  # Musk v2 (166 features) to 120, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT55_BASE_INDEX = 7400
+
+# The fifty-sixth hold-out, recorded with holdout55, kept back for a later change, never tuned on:
+# ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible (BART-large's
+# 50,265-token LM head), one with K not (Citeseer's 3,703 word features) and one with neither
+# (Sonar's 60 features -> 100), in fp16 and tf32 x nn and nt. Indexed from 7500.
+HOLDOUT56_SHAPES: list[tuple] = in_layouts([
+    ("decode", 4, 18944, 3584),  # Qwen2-7B MLP up, 4 tokens
+    ("decode", 64, 2560, 10240),  # Phi-2 MLP down, 64 tokens
+    ("prefill", 4096, 2048, 16384),  # Gemma-2B MLP down, 4096 tokens
+    ("moe", 768, 2048, 7168),  # a DeepSeek-V3 expert up, 768 tokens routed
+    ("vision", 9408, 3072, 768),  # ViT-B/16 MLP up, 48 images x 196 tokens
+    ("speech", 4500, 5120, 1280),  # Whisper-large MLP up, 3 clips x 1500 frames
+    ("diffusion", 4096, 10240, 1280),  # SDXL feed-forward GEGLU projection 1280 -> 10240, 64 x 64 latents
+    ("nlp", 1024, 50265, 1024),  # BART-large LM head over 50,265 tokens, 1024 tokens
+    ("graph", 3327, 256, 3703),  # a GCN on Citeseer (3,703 features) to 256, 3,327 nodes
+    ("tabular", 131072, 100, 60),  # Sonar (60 features) to 100, batch 131072
+], dtypes=("fp16", "tf32"))
+HOLDOUT56_BASE_INDEX = 7500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
@@ -194,4 +231,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout52": (HOLDOUT52_BASE_INDEX, HOLDOUT52_SHAPES),
     "holdout53": (HOLDOUT53_BASE_INDEX, HOLDOUT53_SHAPES),
     "holdout54": (HOLDOUT54_BASE_INDEX, HOLDOUT54_SHAPES),
+    "holdout55": (HOLDOUT55_BASE_INDEX, HOLDOUT55_SHAPES),
+    "holdout56": (HOLDOUT56_BASE_INDEX, HOLDOUT56_SHAPES),
 }

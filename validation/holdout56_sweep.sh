@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# The device run behind validation/data/h200/holdout56.jsonl.gz (the fifty-sixth hold-out,
+# recorded in session 23 before its next change): one pass of
+# `perfmodel sweep --suite holdout56 --gpus all` (validation/one_pass_sweep.sh). OUT: where to write.
+SUITE=holdout56 exec bash "$(dirname "$0")/one_pass_sweep.sh"
