@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fit the rate at which an MN-major TF32 operand is transposed into shared memory
 (calibration gather_elems_per_s_per_sm, perfmodel.kernels.operands) on the layouts suite's TF32
-`nn` runs (validation/data/h200/layouts.jsonl; never the hold-out): the rate that minimises the
+`nn` runs (validation/data/h200/layouts.jsonl.gz; never the hold-out): the rate that minimises the
 mean |log(predicted / measured)| over every config of those shapes, on a log grid.
 
     python validation/fit_gather.py [--hw h200]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The device run behind validation/data/h200/layouts.jsonl and holdout4.jsonl: the layouts
+# The device run behind validation/data/h200/layouts.jsonl.gz and holdout4.jsonl: the layouts
 # smoke check (validation/layouts_smoke.py), then `perfmodel sweep --suite layouts` and
 # `--suite holdout4` on every GPU of the host. Resumable: run it again to finish a suite that
 # hit the time limit. Run from a checkout with torch and triton 3.6.0; perfmodel's

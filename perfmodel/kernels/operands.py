@@ -11,7 +11,7 @@ L2 request bytes: rows x ceil(row bytes / line) x line, line = the device's L2 l
 (memory.l2_line_bytes): a load request for part of a line costs the whole line's slot, so a
 K-major fp16 tile with BK = 32 (64-byte rows) costs twice its bytes. In `nn` this touches only A
 at BK x e < line; in `nt` B's rows are BK x e long too, which is what made 16-bit `nt` runs with
-BK = 32 slower than `nn` on the H200 in proportion to BN (validation/data/h200/layouts.jsonl:
+BK = 32 slower than `nn` on the H200 in proportion to BN (validation/data/h200/layouts.jsonl.gz:
 median +7% at BN = 64, +13% at 128, +21-38% at 256).
 
 Gathered elements: sm_90's wgmma reads TF32 and FP8 operands from shared memory only K-major
