@@ -79,12 +79,12 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     import yaml
 
     from perfmodel.calibration import derive, device_file
+    from validation.calibrate import l2_sm_read_rows
 
     cal, mb = (json.loads((DATA / f).read_text()) for f in ("calibration.json", "microbench.json"))
     memory = json.loads((DATA / "microbench_memory.json").read_text())
     mb = {**mb, "stream": memory["stream"], "partial": memory["partial"]}  # what a full calibration measures
-    probe = [json.loads(line) for line in (DATA / "l2_share_probe.jsonl").read_text().splitlines()[1:]]
-    cal = {**cal, "l2_sm_read": [r for r in probe if r["kind"] == "ld" and r["num_warps"] == 32 and r["programs"] <= 8]}
+    cal = {**cal, "l2_sm_read": l2_sm_read_rows(DATA)}
     base = load_hardware("h100")
     values = derive(base, cal, mb)
     header = {"gpu_name": "NVIDIA H200", "driver": "580.159.04", "torch": "2.11.0", "triton": "3.6.0",

@@ -13,6 +13,7 @@ from perfmodel.calibration import CalibrationError, l2_sm_share
 from perfmodel.hardware import load_hardware
 from perfmodel.kernels import pipeline
 from perfmodel.kernels.params import timing_params
+from validation.calibrate import l2_sm_read_rows
 
 PROBE = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200" / "l2_share_probe.jsonl"
 
@@ -61,8 +62,7 @@ def test_the_grouped_loop_of_a_lone_block_is_as_fast_on_one_sm_as_on_half_of_the
 
 def test_the_h200_ratio_is_its_lone_rows_over_the_all_sms_share():
     spec = load_hardware("h200")
-    _, rows = _rows()
-    reads = [r for r in rows if r["kind"] == "ld" and r["num_warps"] == 32]
+    reads = l2_sm_read_rows(PROBE.parent)
     l2 = spec.calibration.l2_bw_achieved_bytes_per_s.value
     assert spec.calibration.l2_sm_share_ratio.value == pytest.approx(l2_sm_share(reads, l2, spec.sm_count), rel=1e-5)
     assert 1.7 < spec.calibration.l2_sm_share_ratio.value < 2.0

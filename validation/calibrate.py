@@ -34,6 +34,16 @@ from perfmodel.calibration import derive as derive_constants, unit_of  # noqa: E
 from perfmodel.hardware import load_hardware  # noqa: E402
 
 
+PROBE = "l2_share_probe.jsonl"
+
+
+def l2_sm_read_rows(folder: Path) -> list[dict]:
+    """The probe's reads of 1024 threads per SM (32 warps), the ones `perfmodel calibrate` makes
+    (perfmodel.gpu.microbench.l2_sm_read), from `folder`/l2_share_probe.jsonl."""
+    rows = [json.loads(line) for line in (folder / PROBE).read_text().splitlines()[1:]]
+    return [r for r in rows if r["kind"] == "ld" and r["num_warps"] == 32]
+
+
 def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
     """The constants perfmodel.calibration.derive gives for the recorded measurements of `hw`
     (validation/data/<id>/calibration.json and microbench.json)."""
@@ -41,10 +51,8 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
     folder = data or HERE / "data" / spec.id
     cal = json.loads((folder / "calibration.json").read_text())
     mb = json.loads((folder / "microbench.json").read_text())
-    probe = folder / "l2_share_probe.jsonl"
-    if probe.exists():  # the per-SM L2 read (`perfmodel calibrate` records it as calibration.json's l2_sm_read)
-        rows = [json.loads(line) for line in probe.read_text().splitlines()[1:]]
-        cal = {**cal, "l2_sm_read": [r for r in rows if r["kind"] == "ld" and r["num_warps"] * 32 == 1024]}
+    if (folder / PROBE).exists():  # the per-SM L2 read (`perfmodel calibrate` records it as l2_sm_read)
+        cal = {**cal, "l2_sm_read": l2_sm_read_rows(folder)}
     memory = folder / "microbench_memory.json"
     if memory.exists():
         mem = json.loads(memory.read_text())

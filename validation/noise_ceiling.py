@@ -35,13 +35,15 @@ from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
 from validation.score_groups import with_retimed  # noqa: E402
 
 GROUPS = ("worst", "random")
+DATA = HERE / "data" / "h200"
 
 
 @functools.lru_cache(maxsize=None)
 def _recorded(name: str):
     data = load_runs(f"h200/{name}")
-    if (HERE / "data" / "h200" / f"{name}_retimed.jsonl.gz").exists():
-        data = with_retimed(data, load_runs(f"h200/{name}_retimed"))
+    retimed = DATA / f"{name}_retimed.jsonl.gz"
+    if retimed.exists():  # by path: the lab's files are not bundled with an installed perfmodel
+        data = with_retimed(data, load_runs(str(retimed)))
     return {s.index: s for s in data.shapes}
 
 
@@ -51,7 +53,7 @@ def first_timing(name: str, index: int):
 
 
 def _family(group: str) -> dict:
-    lines = (HERE / "data" / "h200" / f"noise_retime_{group}_shapes.csv").read_text().splitlines()[1:]
+    lines = (DATA / f"noise_retime_{group}_shapes.csv").read_text().splitlines()[1:]
     out = {}
     for line in lines:
         fam, M, N, K, dtype, layout = line.split(",")
@@ -65,7 +67,7 @@ def shape_rows(group: str, view: str = "perfmodel") -> list[dict]:
     """One dict per re-timed shape of `group` (module doc)."""
     fam = _family(group)
     rows = []
-    for again in load_runs(f"h200/noise_retime_{group}").shapes:
+    for again in load_runs(str(DATA / f"noise_retime_{group}.jsonl.gz")).shapes:
         name, index = fam[(again.M, again.N, again.K, again.dtype, again.layout)]
         first = first_timing(name, index)
         t2 = {(r["kernel"], r["config"]): r["time_ms"] for r in again.candidates(VIEWS[view].kernels)}

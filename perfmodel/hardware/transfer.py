@@ -104,7 +104,7 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l2_sm_share_ratio": (2.0, "estimated from nothing measured: a lone SM pulls at most twice its share of "
-                               "the L2 rate when every SM is busy (the model's guess until the H200 measured 1.84)"),
+                               "the L2 rate when every SM is busy (the model's guess until the H200 measured 1.83)"),
     "l1_thrash_ratio": (1.0, "estimated from nothing measured: element-wise loads slow once their lines "
                              "outgrow L1"),
     "l1_thrash_exponent": (0.0, "estimated from nothing measured: L1 misses of element-wise loads cost "

@@ -213,12 +213,12 @@ def l2_per_sm(p: TimingParams, active_sms) -> np.ndarray:
 
     Measured on the H200 (validation/l2_share_probe.py, h200/l2_share_probe.jsonl): programs
     spread one per SM, each re-reading its own L2-resident slice with 16-byte ld.global.cg, read
-    230 GB/s per SM at 32 warps with 1-8 SMs busy (1.84x the 125 GB/s all-SMs share of the GEMM
+    230 GB/s per SM at 32 warps with 1-8 SMs busy (1.83x the 125 GB/s all-SMs share of the GEMM
     rate; 206 GB/s at 16), and the aggregate of distinct slices levelled at 8.3-8.8 TB/s from 99
     SMs on. A loop like the grouped kernel's (cp.async, tl.dot) over L2-resident operands, one
     block per SM, pulled 58-120 GB/s, the same from 1 to 66 busy SMs: a lone block is held by its
-    pipeline's latency long before the SM's port (the latency term), so s only bounds blocks that
-    share an SM."""
+    pipeline's latency (the latency term) long before the SM's port, so the cap binds where several
+    blocks share an SM."""
     share = p.l2_bw_bytes_per_s / np.maximum(active_sms, 1)
     return np.minimum(share, p.l2_sm_share_ratio * p.l2_bw_bytes_per_s / p.sms)
 
