@@ -107,6 +107,13 @@ class GemmProblem(_Frozen):
         return self.layout_info.leading(self.M, self.N, self.K)[1] % 16 == 0
 
     @property
+    def c_aligned(self) -> bool:
+        """C's row stride (N in every layout) is a multiple of 16 elements: the pointer kernels'
+        epilogue stores C in vectors; elsewhere element by element (perfmodel.kernels.operands.
+        elementwise_store_elems, the register table's store class, the tile factors' "odd N")."""
+        return self.N % 16 == 0
+
+    @property
     def aligned(self) -> bool:
         return self.K % 16 == 0 and self.N % 16 == 0 and self.M % 16 == 0
 

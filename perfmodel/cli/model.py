@@ -237,7 +237,7 @@ def predict_cmd(args) -> int:
     load_note = ALIGNMENTS[p.alignment].note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
         load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
-    if pointer and p.alignment == "all" and problem.N % 16:
+    if pointer and p.alignment == "all" and not problem.c_aligned:
         load_note = "loads in vectors, pipelined (both operands K-major: K decides); N not 16-divisible: C stored element by element"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),

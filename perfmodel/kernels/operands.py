@@ -126,7 +126,7 @@ def elementwise_store_elems(problem, bm, bn) -> np.ndarray | None:
     registers' effect, a median 21.8e9 elements/s/SM (h200/cstore_probe.jsonl, 24 pairs;
     validation/fit_cstore.py). Only 16-bit outputs were measured; the split-K kernel's fp32
     partials of a 16-bit problem count too (same stores, same stride)."""
-    if problem.N % 16 == 0 or problem.out_bytes != 2:
+    if problem.c_aligned or problem.out_bytes != 2:
         return None
     return (np.asarray(bm) * np.asarray(bn)).astype(float)
 

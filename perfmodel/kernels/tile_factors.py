@@ -129,7 +129,7 @@ def factor_class(problem) -> str | None:
         return None
     lay = LAYOUTS[problem.layout]
     name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
-    if problem.N % 16 and problem.out_bytes != 2:
+    if not problem.c_aligned and problem.out_bytes != 2:
         name = f"{name} odd N"
     return f"{name} {where}".strip()
 

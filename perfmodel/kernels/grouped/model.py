@@ -136,7 +136,7 @@ def epilogue_scratch(spec: HardwareSpec, problem: GemmProblem, bm, bn, w, is_wgm
         return np.zeros(np.shape(bm), dtype=np.int64)
     if out_bytes == 4:
         return np.where(is_wgmma, bm * bn * 4, 0)
-    if problem.N % 16 == 0 or out_bytes != 2:
+    if problem.c_aligned or out_bytes != 2:
         return np.zeros(np.shape(bm), dtype=np.int64)
     c = C_STAGED_COLUMNS_PER_WARP[spec.has("warpgroup_mma")]
     return bm * np.minimum(bn, c * w) * out_bytes
@@ -165,7 +165,7 @@ def store_class(problem: GemmProblem, load: str) -> str:
     131072x512x64: h200/cstore_probe.jsonl, session 12). Compiled for sm_90 in 16-bit and TF32
     (the H200's JIT on holdout28's TF32 nt runs with N odd: within 10% 63.5% -> 98.9% with them);
     elsewhere the table falls back to the loads' class."""
-    if load == "all" and problem.layout == "nt" and problem.N % 16:
+    if load == "all" and problem.layout == "nt" and not problem.c_aligned:
         return "k"
     return load
 
