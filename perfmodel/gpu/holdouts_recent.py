@@ -220,6 +220,43 @@ HOLDOUT56_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "tf32"))
 HOLDOUT56_BASE_INDEX = 7500
 
+# The fifty-seventh hold-out, recorded in session 24 after holdout55 and holdout56 were read (no model
+# change since they were recorded), before the next change is shaped, never tuned on: ten layers no
+# suite holds, seven aligned (two decode), one with N not 16-divisible (a ViT-L/16 ImageNet-21k head,
+# 21,843 classes), one with K not (HIGGS's 28 features) and one with neither (YearPredictionMSD's 90
+# features -> 200), in bf16 and tf32 x nn and nt. Indexed from 7600.
+HOLDOUT57_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 13824, 5120),  # Llama-2-13B MLP up, 8 tokens
+    ("decode", 36, 8960, 1536),  # Qwen2-1.5B MLP up, 36 tokens
+    ("prefill", 1536, 13824, 5120),  # Llama-2-13B MLP up, 1536 tokens
+    ("moe", 1024, 1024, 2048),  # an OLMoE-1B-7B expert up, 1024 tokens routed
+    ("vision", 6272, 1024, 4096),  # ViT-L/16 MLP down, 32 images x 196 tokens
+    ("speech", 3000, 1024, 4096),  # wav2vec2-large MLP down, 6 clips x 500 frames
+    ("diffusion", 4096, 5120, 640),  # SD-1.5 GEGLU projection 640 -> 5120, 4 latents x 32 x 32
+    ("vision", 1024, 21843, 1024),  # ViT-L/16 ImageNet-21k classifier 1024 -> 21,843 classes, batch 1024
+    ("tabular", 131072, 256, 28),  # HIGGS (28 features) to 256, batch 131072
+    ("tabular", 131072, 200, 90),  # YearPredictionMSD (90 features) to 200, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT57_BASE_INDEX = 7600
+
+# The fifty-eighth hold-out, recorded with holdout57, kept back for a later change, never tuned on:
+# ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible (XLM-R base's
+# 250,002-token LM head), one with K not (PubMed's 500 word features) and one with neither
+# (Ionosphere's 34 features -> 72), in fp16 and tf32 x nn and nt. Indexed from 7700.
+HOLDOUT58_SHAPES: list[tuple] = in_layouts([
+    ("decode", 16, 11008, 4096),  # Llama-2-7B MLP up, 16 tokens
+    ("decode", 2, 27648, 5120),  # Qwen2.5-32B MLP up, 2 tokens
+    ("prefill", 3072, 3584, 18944),  # Qwen2-7B MLP down, 3072 tokens
+    ("moe", 896, 3584, 2560),  # a Qwen2-57B-A14B expert down, 896 tokens routed
+    ("vision", 50176, 1536, 384),  # DeiT-S MLP up, 256 images x 196 tokens
+    ("speech", 6000, 768, 3072),  # wav2vec2-base MLP down, 12 clips x 500 frames
+    ("diffusion", 8192, 1280, 5120),  # SD-1.5 UNet feed-forward down 5120 -> 1280, 32 latents x 16 x 16
+    ("nlp", 2048, 250002, 768),  # XLM-R base masked-LM head over 250,002 tokens, 2048 tokens
+    ("graph", 19717, 256, 500),  # a GCN on PubMed (500 features) to 256, 19,717 nodes
+    ("tabular", 262144, 72, 34),  # Ionosphere (34 features) to 72, batch 262144
+], dtypes=("fp16", "tf32"))
+HOLDOUT58_BASE_INDEX = 7700
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
@@ -233,4 +270,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout54": (HOLDOUT54_BASE_INDEX, HOLDOUT54_SHAPES),
     "holdout55": (HOLDOUT55_BASE_INDEX, HOLDOUT55_SHAPES),
     "holdout56": (HOLDOUT56_BASE_INDEX, HOLDOUT56_SHAPES),
+    "holdout57": (HOLDOUT57_BASE_INDEX, HOLDOUT57_SHAPES),
+    "holdout58": (HOLDOUT58_BASE_INDEX, HOLDOUT58_SHAPES),
 }

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# The device run behind validation/data/h200/holdout57.jsonl.gz (the fifty-seventh hold-out,
+# recorded in session 24 before its next change): one pass of
+# `perfmodel sweep --suite holdout57 --gpus all` (validation/one_pass_sweep.sh). OUT: where to write.
+SUITE=holdout57 exec bash "$(dirname "$0")/one_pass_sweep.sh"
