@@ -167,10 +167,7 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
     table = factor_table(spec, kernel, problem)
     if not table:
         return None
-    known = np.array([_packed(*tile_of(key)) for key in table])
-    values = np.array(list(table.values()), dtype=float)
-    order = np.argsort(known)
-    known, values = known[order], values[order]
+    known, values = _sorted_keys(table)
     bm, bn, bk, w, st = (np.asarray(cfgs[k], dtype=np.int64)
                          for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     out = np.ones(np.shape(bk))
@@ -180,6 +177,22 @@ def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
         at = np.minimum(np.searchsorted(known, want), len(known) - 1)
         out = np.where(known[at] == want, values[at], out)
     return out
+
+
+#: id(table) -> (table, packed keys sorted, their factors): the keys of a loaded table parsed once
+#: (parsing every key on every ranking was a twelfth of its time); the table is kept so its id stays its own
+_SORTED: dict[int, tuple[dict, np.ndarray, np.ndarray]] = {}
+
+
+def _sorted_keys(table: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
+    """(packed keys, factors) of a factor table, sorted by packed key, for tile_factors' lookup."""
+    hit = _SORTED.get(id(table))
+    if hit is None or hit[0] is not table:
+        known = np.array([_packed(*tile_of(key)) for key in table])
+        values = np.array(list(table.values()), dtype=float)
+        order = np.argsort(known)
+        hit = _SORTED[id(table)] = (table, known[order], values[order])
+    return hit[1], hit[2]
 
 
 def _packed(bm, bn, bk, warps, stages=0):
