@@ -2,6 +2,7 @@
 offline sm_90 compiles and the H200's JIT compiles, their config spaces against what Triton
 3.6.0 does, and the model's choice across kernels against the recorded H200 runs."""
 
+import gzip
 import json
 import math
 from pathlib import Path
@@ -23,7 +24,8 @@ PERSISTENT, WS = registry.get("persistent"), registry.get("persistent_ws")
 
 
 def _rows(path):
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _smem_misses(model, rows):
@@ -72,7 +74,7 @@ def test_warp_specialized_config_outside_the_rule_is_a_one_line_error():
     assert space["BLOCK_N"].max() <= 128
 
 
-@pytest.mark.parametrize("name", ["hopper.jsonl", "fp8.jsonl"])
+@pytest.mark.parametrize("name", ["hopper.jsonl.gz", "fp8.jsonl"])
 def test_resources_of_the_kernels_the_h200_compiled(name):
     """Shared memory exact and registers within 10% for the persistent kernels the H200's JIT
     compiled in the sweeps (every timed config)."""
@@ -134,7 +136,7 @@ def test_the_pick_across_kernels_on_the_recorded_shapes():
 
 
 def test_split_k_rows_are_timed_as_cuda_graphs_and_the_graph_changed_little():
-    rows = _rows(DATA / "h200" / "hopper.jsonl")
+    rows = _rows(DATA / "h200" / "hopper.jsonl.gz")
     splitk = [r for r in rows if r.get("kind") == "run" and r.get("kernel") == "splitk" and r.get("status") == "ok"]
     assert splitk and all(r.get("timing") == "cudagraph" for r in splitk)
     check = [r for r in _rows(DATA / "h200" / "splitk_graph_check.jsonl") if "graph_ms" in r]

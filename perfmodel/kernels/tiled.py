@@ -63,7 +63,7 @@ BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
 
 #: q of the soft host floor ((t^q + floor^q)^(1/q), step 5): the descriptor kernels' fastest runs
 #: sit at the floor on some small shapes and well under it on others (validation/data/h200/
-#: hopper.jsonl: 10-14 us on 1024^3 bf16 and 1000^3, 22-23 us on 512^3 and 1024^3 fp16), so a
+#: hopper.jsonl.gz: 10-14 us on 1024^3 bf16 and 1000^3, 22-23 us on 512^3 and 1024^3 fp16), so a
 #: hard max would tie every config under it; 4 keeps their order and costs 1.5% at twice the floor
 HOST_FLOOR_SHARPNESS = 4.0
 
