@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Where the model would pick split-K but no sweep timed it: the shapes' picks, timed.
+
+The sweeps time split-K only where 128x128 tiles would not fill the GPU twice over
+(perfmodel.gpu.suite.wants_splitk), and a set's top-1 is scored among the runs it recorded. On the
+other shapes the model's pick over grouped and split-K can be a split-K config that was never
+timed, and no score sees it. This script lists, over the read H200 sets (validation/score_sets.py:
+SETS less UNREAD), every distinct shape without split-K runs whose top-1 by `perfmodel.rank`
+(kernels grouped and split-K) is a split-K config, with that pick, the model's best grouped
+config, and the set's measured best grouped run (`--list` writes them as JSON lines); on a GPU
+(`--time`, OUT set) it times the three in one session, split-K as a CUDA-graph replay of its two
+kernels like the sweeps, and writes $OUT/splitk_blindspot.jsonl as it goes.
+
+    python validation/splitk_blindspot.py --list validation/data/h200/splitk_blindspot_cases.jsonl
+    OUT=out python3 validation/splitk_blindspot.py --time validation/data/h200/splitk_blindspot_cases.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+
+
+def cases() -> list[dict]:
+    """One row per distinct shape (M, N, K, dtype, layout) of the read sets that the model's top-1
+    over grouped and split-K puts on an untimed split-K config."""
+    from perfmodel.gpu.configs import wants_splitk
+    from perfmodel.ranking import rank
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.rankers import problem_of
+    from validation.score_sets import SETS, UNREAD
+
+    out, seen = [], set()
+    for name in (s for s in SETS if s not in UNREAD):
+        for s in load_runs(f"h200/{name}").shapes:
+            p = problem_of(s)
+            key = (p.M, p.N, p.K, p.dtype, p.layout)
+            runs = s.candidates(("grouped",))
+            if key in seen or not runs or any(r["kernel"] == "splitk" for r in s.all_runs):
+                continue
+            seen.add(key)
+            r = rank("h200", p, kernels=("grouped", "splitk"))
+            if r.best.config.kernel != "splitk":
+                continue
+            grouped = next(it.config for it in r.top(len(r)) if it.config.kernel == "grouped")
+            best = min(runs, key=lambda x: x["time_ms"])
+            out.append({"set": name, "M": p.M, "N": p.N, "K": p.K, "dtype": p.dtype, "layout": p.layout,
+                        "wants_splitk": wants_splitk(p.M, p.N, 132),
+                        "splitk_pick": {k: getattr(r.best.config, k) for k in KEYS},
+                        "grouped_pick": {k: getattr(grouped, k) for k in KEYS},
+                        "measured_best": {k: int(best[k]) for k in KEYS},
+                        "measured_best_ms": best["time_ms"]})
+    random.Random(24).shuffle(out)  # timed in this order: a run cut short by its budget is a random sample
+    return out
+
+
+def time_case(case: dict) -> list[dict]:
+    """The three configs of one case, each checked and timed (median of do_bench; split-K graphed)."""
+    import torch
+    import triton.testing
+
+    from perfmodel.dtypes import DTYPES
+    from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu.bench import operands
+    from perfmodel.gpu.measure import graphed
+
+    M, N, K, dtype, layout = case["M"], case["N"], case["K"], case["dtype"], case["layout"]
+    a, b = operands(M, N, K, dtype, layout)
+    ref = a.float() @ b.float()
+    rows = []
+    for role in ("splitk_pick", "grouped_pick", "measured_best"):
+        cfg = dict(case[role])
+        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
+        row = {"kind": "run", "role": role, "M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, **cfg}
+        try:
+            if cfg["SPLIT_K"] > 1:
+                ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)
+                launch = lambda: mk.launch_splitk(a, b, c, cfg, ws)  # noqa: E731
+                launch()
+                fn = graphed(launch)
+            else:
+                fn = lambda: mk.launch_matmul(a, b, c, cfg)  # noqa: E731
+                fn()
+            torch.cuda.synchronize()
+            err = ((c.float() - ref).norm() / ref.norm()).item()
+            ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
+            row.update(status="ok", time_ms=ms, rel_err=err)
+        except Exception as e:  # noqa: BLE001 - recorded, not fatal
+            row.update(status="error", error=f"{type(e).__name__}: {str(e)[:160]}")
+        rows.append(row)
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--list", metavar="FILE", help="write the cases (no GPU)")
+    ap.add_argument("--time", metavar="FILE", help="time the cases of FILE on this GPU into $OUT")
+    a = ap.parse_args(argv)
+    if a.list:
+        rows = cases()
+        Path(a.list).write_text("".join(json.dumps(r) + "\n" for r in rows))
+        print(f"{len(rows)} shapes whose model pick is an untimed split-K config -> {a.list}")
+    if a.time:
+        import torch
+        import triton
+
+        out = Path(os.environ.get("OUT", "out")) / "splitk_blindspot.jsonl"
+        todo = [json.loads(line) for line in Path(a.time).read_text().splitlines() if line.strip()]
+        with out.open("w") as f:
+            f.write(json.dumps({"kind": "header", "gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+                                "triton": triton.__version__, "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                                "command": "OUT=out python3 validation/splitk_blindspot.py --time " + a.time}) + "\n")
+            for i, case in enumerate(todo):
+                for row in time_case(case):
+                    f.write(json.dumps(row) + "\n")
+                    f.flush()
+                print(f"[{i + 1}/{len(todo)}] {case['M']}x{case['N']}x{case['K']} {case['dtype']} {case['layout']}",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
