@@ -13,12 +13,18 @@ kernels like the sweeps, and writes $OUT/splitk_blindspot.jsonl as it goes.
 
     python validation/splitk_blindspot.py --list validation/data/h200/splitk_blindspot_cases.jsonl
     OUT=out python3 validation/splitk_blindspot.py --time validation/data/h200/splitk_blindspot_cases.jsonl
+
+A change that moves such picks is judged on fresh shapes (fresh_shapes: a seeded rule, no set holds
+them): `--picks FILE` writes the model's pick (grouped and split-K) for each, run once with the model
+before the change and once after; `--pairs BEFORE AFTER FILE` keeps the shapes whose picks differ,
+each with both picks ("before", "after"), which `--time` then times side by side.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -63,6 +69,50 @@ def cases() -> list[dict]:
     return out
 
 
+def fresh_shapes(seed: int = 2024, n: int = 400) -> list[tuple]:
+    """(M, N, K, dtype, layout) drawn by a fixed rule: M log-uniform in 256..131072, K not
+    16-divisible (log-uniform 17..8191: load class "n" or "none"), N 16-divisible or not at even
+    odds (log-uniform 64..16384, rounded to 16, or 17..8191), dtype fp16 / bf16 / tf32, layout nn / nt."""
+    rng = random.Random(seed)
+
+    def log_int(lo, hi):
+        return int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
+
+    def odd(lo, hi):
+        x = log_int(lo, hi)
+        return x + 1 if x % 16 == 0 else x
+
+    out = []
+    for _ in range(n):
+        M, K = log_int(256, 131072), odd(17, 8191)
+        N = max(16, log_int(64, 16384) // 16 * 16) if rng.random() < 0.5 else odd(17, 8191)
+        out.append((M, N, K, rng.choice(("fp16", "bf16", "tf32")), rng.choice(("nn", "nt"))))
+    return out
+
+
+def picks() -> list[dict]:
+    """The model's pick over grouped and split-K for each fresh shape (the model on sys.path)."""
+    from perfmodel.problem import GemmProblem
+    from perfmodel.ranking import rank
+
+    out = []
+    for M, N, K, dtype, layout in fresh_shapes():
+        best = rank("h200", GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout), kernels=("grouped", "splitk")).best
+        out.append({"M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, "kernel": best.config.kernel,
+                    **{k: getattr(best.config, k) for k in KEYS}})
+    return out
+
+
+def pairs(before: list[dict], after: list[dict]) -> list[dict]:
+    """The shapes whose two picks differ, each with both ("before", "after")."""
+    shape = ("M", "N", "K", "dtype", "layout")
+    return [{**{k: a[k] for k in shape}, "before": {k: a[k] for k in KEYS}, "after": {k: b[k] for k in KEYS}}
+            for a, b in zip(before, after) if any(a[k] != b[k] for k in KEYS)]
+
+
+ROLES = ("splitk_pick", "grouped_pick", "measured_best", "before", "after")
+
+
 def time_case(case: dict) -> list[dict]:
     """The three configs of one case, each checked and timed (median of do_bench; split-K graphed)."""
     import torch
@@ -77,7 +127,7 @@ def time_case(case: dict) -> list[dict]:
     a, b = operands(M, N, K, dtype, layout)
     ref = a.float() @ b.float()
     rows = []
-    for role in ("splitk_pick", "grouped_pick", "measured_best"):
+    for role in (r for r in ROLES if r in case):
         cfg = dict(case[role])
         c = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
         row = {"kind": "run", "role": role, "M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, **cfg}
@@ -104,11 +154,22 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--list", metavar="FILE", help="write the cases (no GPU)")
     ap.add_argument("--time", metavar="FILE", help="time the cases of FILE on this GPU into $OUT")
+    ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
+    ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
     if a.list:
         rows = cases()
         Path(a.list).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} shapes whose model pick is an untimed split-K config -> {a.list}")
+    if a.picks:
+        rows = picks()
+        Path(a.picks).write_text("".join(json.dumps(r) + "\n" for r in rows))
+        print(f"{len(rows)} fresh shapes' picks -> {a.picks}")
+    if a.pairs:
+        load = lambda f: [json.loads(x) for x in Path(f).read_text().splitlines() if x.strip()]  # noqa: E731
+        rows = pairs(load(a.pairs[0]), load(a.pairs[1]))
+        Path(a.pairs[2]).write_text("".join(json.dumps(r) + "\n" for r in rows))
+        print(f"{len(rows)} fresh shapes whose picks differ -> {a.pairs[2]}")
     if a.time:
         import torch
         import triton
