@@ -90,13 +90,13 @@ def fresh_shapes(seed: int = 2024, n: int = 400) -> list[tuple]:
     return out
 
 
-def picks() -> list[dict]:
+def picks(seed: int = 2024) -> list[dict]:
     """The model's pick over grouped and split-K for each fresh shape (the model on sys.path)."""
     from perfmodel.problem import GemmProblem
     from perfmodel.ranking import rank
 
     out = []
-    for M, N, K, dtype, layout in fresh_shapes():
+    for M, N, K, dtype, layout in fresh_shapes(seed):
         best = rank("h200", GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout), kernels=("grouped", "splitk")).best
         out.append({"M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, "kernel": best.config.kernel,
                     **{k: getattr(best.config, k) for k in KEYS}})
@@ -155,6 +155,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", metavar="FILE", help="write the cases (no GPU)")
     ap.add_argument("--time", metavar="FILE", help="time the cases of FILE on this GPU into $OUT")
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
+    ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
     if a.list:
@@ -162,7 +163,7 @@ def main(argv=None) -> int:
         Path(a.list).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} shapes whose model pick is an untimed split-K config -> {a.list}")
     if a.picks:
-        rows = picks()
+        rows = picks(a.seed)
         Path(a.picks).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} fresh shapes' picks -> {a.picks}")
     if a.pairs:
