@@ -69,6 +69,12 @@ ELEMENTWISE = ("k", "n", "none")
 #: the dtype tile classes whose element-wise shapes take factors: TF32's, fitted on holdout18's
 #: TF32 shapes, lost 0.018 of top-1 on holdout19's tf32 nn group (validation/NOTES.md, session 10)
 ELEMENTWISE_TILE_CLASSES = ("16-bit",)
+#: the kernels that take no factor in the element-wise classes "n" and "none" (A copied element by
+#: element): the split-K kernel compiles those tiles with registers and spills of its own (its own
+#: register table), and the factors, fitted on the pointer loop's runs (the grouped kernel's, but for
+#: 10 split-K runs near the best over the read sets), put its picks 2-3x off: on 400 fresh shapes
+#: the 72 picks leaving them ran 1.49x faster (validation/NOTES.md, session 24, candidate 27)
+NO_ELEMENTWISE_FACTOR = ("splitk",)
 
 
 def regime(problem) -> str | None:
@@ -136,6 +142,8 @@ def factor_class(problem) -> str | None:
 
 def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     """The tile factors that apply to `kernel`'s k-steps for `problem` on `spec`, or None."""
+    if problem.alignment in ("n", "none") and kernel in NO_ELEMENTWISE_FACTOR:
+        return None
     tf = spec.calibration.tile_factors
     for loop in (tf.loops.values() if tf is not None else ()):
         if kernel in loop.kernels:

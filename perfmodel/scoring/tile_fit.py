@@ -33,7 +33,7 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import COARSE, STAGED, factor_class, lookup_keys, tile_key, tile_of, without_factors
+from perfmodel.kernels.tile_factors import COARSE, NO_ELEMENTWISE_FACTOR, STAGED, factor_class, lookup_keys, tile_key, tile_of, without_factors
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies)
@@ -120,7 +120,9 @@ def _log_ratios(datasets, spec, loops, staged: bool = False) -> dict[tuple, list
                 continue
             coarse = problem.alignment in COARSE
             for loop, kernels in loops.items():
-                runs = shape.candidates(kernels)
+                if problem.alignment in ("n", "none"):  # the kernels that take no factor there are not fitted
+                    kernels = tuple(k for k in kernels if k not in NO_ELEMENTWISE_FACTOR)
+                runs = shape.candidates(kernels) if kernels else []
                 if not runs:
                     continue
                 _, pred_ms = rank_perfmodel(shape, runs, spec)
