@@ -1,7 +1,8 @@
 """Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
 
-For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels on a
-shape with a factor class (perfmodel.kernels.tile_factors.factor_class: aligned shapes in one of
+For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels (less
+those that take no factor there: tile_factors.NO_ELEMENTWISE_FACTOR, split-K in load classes "n" and
+"none") on a shape with a factor class (perfmodel.kernels.tile_factors.factor_class: aligned shapes in one of
 the regimes, M, N >= 256, where the main loop, not the launch or the output, is most of the
 time, or decode, M <= 64; element-wise load classes at any size), in a dtype
 the device runs on matrix instructions (IEEE fp32's FMA loop is off by its layout, nt 1.6-1.7x nn
