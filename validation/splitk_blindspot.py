@@ -90,6 +90,30 @@ def fresh_shapes(seed: int = 2024, n: int = 400) -> list[tuple]:
     return out
 
 
+def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
+    """`n` read shapes of holdout20 and later (seeded draw) with the model's pick over the whole
+    built-in space of grouped and split-K, which the sweeps' ~160 configs per shape mostly do not
+    hold, and the set's measured best config: timed side by side, what a user of `perfmodel rank`
+    gets against the sweep's best."""
+    from perfmodel.ranking import rank
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.rankers import problem_of
+    from validation.score_sets import SETS, UNREAD
+
+    late = [s for s in SETS if s not in UNREAD and s.removeprefix("holdout").isdigit() and int(s[7:]) >= 20]
+    shapes = [(name, s) for name in late for s in load_runs(f"h200/{name}").shapes]
+    random.Random(seed).shuffle(shapes)
+    out = []
+    for name, s in shapes[:n]:
+        p = problem_of(s)
+        pick = rank("h200", p, kernels=("grouped", "splitk")).best.config
+        best = min(s.candidates(("grouped", "splitk")), key=lambda r: r["time_ms"])
+        out.append({"set": name, "M": p.M, "N": p.N, "K": p.K, "dtype": p.dtype, "layout": p.layout,
+                    "full_space_pick": {k: getattr(pick, k) for k in KEYS},
+                    "measured_best": {k: int(best[k]) for k in KEYS}, "measured_best_ms": best["time_ms"]})
+    return out
+
+
 def picks(seed: int = 2024) -> list[dict]:
     """The model's pick over grouped and split-K for each fresh shape (the model on sys.path)."""
     from perfmodel.problem import GemmProblem
@@ -110,7 +134,7 @@ def pairs(before: list[dict], after: list[dict]) -> list[dict]:
             for a, b in zip(before, after) if any(a[k] != b[k] for k in KEYS)]
 
 
-ROLES = ("splitk_pick", "grouped_pick", "measured_best", "before", "after")
+ROLES = ("splitk_pick", "grouped_pick", "measured_best", "before", "after", "full_space_pick")
 
 
 def time_case(case: dict) -> list[dict]:
@@ -155,6 +179,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", metavar="FILE", help="write the cases (no GPU)")
     ap.add_argument("--time", metavar="FILE", help="time the cases of FILE on this GPU into $OUT")
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
+    ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
@@ -162,6 +187,10 @@ def main(argv=None) -> int:
         rows = cases()
         Path(a.list).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} shapes whose model pick is an untimed split-K config -> {a.list}")
+    if a.full_space:
+        rows = full_space_cases()
+        Path(a.full_space).write_text("".join(json.dumps(r) + "\n" for r in rows))
+        print(f"{len(rows)} read shapes with the model's full-space pick -> {a.full_space}")
     if a.picks:
         rows = picks(a.seed)
         Path(a.picks).write_text("".join(json.dumps(r) + "\n" for r in rows))
