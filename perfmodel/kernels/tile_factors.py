@@ -42,6 +42,7 @@ import re
 import numpy as np
 
 from perfmodel.dtypes import DTYPES
+from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
 from perfmodel.layouts import LAYOUTS
 
 #: the load classes whose tiles can also be keyed at their stages (BMxBNxBK_wW_sS): the aligned ones.
@@ -69,11 +70,12 @@ ELEMENTWISE = ("k", "n", "none")
 #: the dtype tile classes whose element-wise shapes take factors: TF32's, fitted on holdout18's
 #: TF32 shapes, lost 0.018 of top-1 on holdout19's tf32 nn group (validation/NOTES.md, session 10)
 ELEMENTWISE_TILE_CLASSES = ("16-bit",)
-#: the kernels that take no factor in the element-wise classes "n" and "none" (A copied element by
-#: element): the split-K kernel compiles those tiles with registers and spills of its own (its own
-#: register table), and the factors, fitted on the pointer loop's runs (the grouped kernel's, but for
-#: 10 split-K runs near the best over the read sets), put its picks 2-3x off: on 400 fresh shapes
-#: the 72 picks leaving them ran 1.49x faster (validation/NOTES.md, session 24, candidate 27)
+#: the kernels that take no factor where A is copied element by element (load classes "n" and
+#: "none": takes_factors): the split-K kernel compiles those tiles with registers and spills of its
+#: own (its own register table), and the factors, fitted on the pointer loop's runs (the grouped
+#: kernel's, but for 10 split-K runs near the best over the read sets), put its picks 2-3x off: on
+#: 400 fresh shapes the 71 picks leaving them ran 1.42x faster (validation/NOTES.md, session 24,
+#: candidate 27b)
 NO_ELEMENTWISE_FACTOR = ("splitk",)
 
 
@@ -140,9 +142,16 @@ def factor_class(problem) -> str | None:
     return f"{name} {where}".strip()
 
 
+def takes_factors(kernel: str, problem) -> bool:
+    """Whether `kernel` takes tile factors on `problem` at all: not the kernels of
+    NO_ELEMENTWISE_FACTOR where A is copied element by element (the fit leaves their runs there
+    out too: perfmodel.scoring.tile_fit)."""
+    return not ("A" in ELEMENTWISE_OPERANDS[problem.alignment] and kernel in NO_ELEMENTWISE_FACTOR)
+
+
 def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
     """The tile factors that apply to `kernel`'s k-steps for `problem` on `spec`, or None."""
-    if problem.alignment in ("n", "none") and kernel in NO_ELEMENTWISE_FACTOR:
+    if not takes_factors(kernel, problem):
         return None
     tf = spec.calibration.tile_factors
     for loop in (tf.loops.values() if tf is not None else ()):

@@ -1,7 +1,7 @@
 """Fitting a device's measured tile factors (perfmodel.kernels.tile_factors) from recorded sweeps.
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels (less
-those that take no factor there: tile_factors.NO_ELEMENTWISE_FACTOR, split-K in load classes "n" and
+those that take no factor there: tile_factors.takes_factors, split-K in load classes "n" and
 "none") on a shape with a factor class (perfmodel.kernels.tile_factors.factor_class: aligned shapes in one of
 the regimes, M, N >= 256, where the main loop, not the launch or the output, is most of the
 time, or decode, M <= 64; element-wise load classes at any size), in a dtype
@@ -34,7 +34,8 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import COARSE, NO_ELEMENTWISE_FACTOR, STAGED, factor_class, lookup_keys, tile_key, tile_of, without_factors
+from perfmodel.kernels.tile_factors import (COARSE, STAGED, factor_class, lookup_keys, takes_factors, tile_key, tile_of,
+                                           without_factors)
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies)
@@ -121,8 +122,7 @@ def _log_ratios(datasets, spec, loops, staged: bool = False) -> dict[tuple, list
                 continue
             coarse = problem.alignment in COARSE
             for loop, kernels in loops.items():
-                if problem.alignment in ("n", "none"):  # the kernels that take no factor there are not fitted
-                    kernels = tuple(k for k in kernels if k not in NO_ELEMENTWISE_FACTOR)
+                kernels = tuple(k for k in kernels if takes_factors(k, problem))  # the others are not fitted
                 runs = shape.candidates(kernels) if kernels else []
                 if not runs:
                     continue
