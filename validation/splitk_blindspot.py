@@ -138,14 +138,9 @@ ROLES = ("splitk_pick", "grouped_pick", "measured_best", "before", "after", "ful
 
 
 def time_case(case: dict) -> list[dict]:
-    """The three configs of one case, each checked and timed (median of do_bench; split-K graphed)."""
-    import torch
-    import triton.testing
-
-    from perfmodel.dtypes import DTYPES
-    from perfmodel.gpu import kernels as mk
-    from perfmodel.gpu.bench import operands
-    from perfmodel.gpu.measure import graphed
+    """The configs of one case on one pair of operands, each checked and timed
+    (perfmodel.gpu.bench.time_config; split-K graphed, as the sweeps time it)."""
+    from perfmodel.gpu.bench import operands, time_config
 
     M, N, K, dtype, layout = case["M"], case["N"], case["K"], case["dtype"], case["layout"]
     a, b = operands(M, N, K, dtype, layout)
@@ -153,21 +148,9 @@ def time_case(case: dict) -> list[dict]:
     rows = []
     for role in (r for r in ROLES if r in case):
         cfg = dict(case[role])
-        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
         row = {"kind": "run", "role": role, "M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, **cfg}
         try:
-            if cfg["SPLIT_K"] > 1:
-                ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)
-                launch = lambda: mk.launch_splitk(a, b, c, cfg, ws)  # noqa: E731
-                launch()
-                fn = graphed(launch)
-            else:
-                fn = lambda: mk.launch_matmul(a, b, c, cfg)  # noqa: E731
-                fn()
-            torch.cuda.synchronize()
-            err = ((c.float() - ref).norm() / ref.norm()).item()
-            ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
-            row.update(status="ok", time_ms=ms, rel_err=err)
+            row.update(status="ok", **time_config(a, b, ref, cfg, dtype, graph=cfg["SPLIT_K"] > 1))
         except Exception as e:  # noqa: BLE001 - recorded, not fatal
             row.update(status="error", error=f"{type(e).__name__}: {str(e)[:160]}")
         rows.append(row)

@@ -18,6 +18,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from perfmodel.dtypes import DTYPES
+
 #: relative error allowed against an fp32 product of the same inputs (fp8: the e4m3 inputs are
 #: exact in fp32; the error is the fp32 accumulation of wgmma and the fp16 rounding of C)
 TOLERANCE = {"fp16": 1e-2, "bf16": 2e-2, "tf32": 1e-2, "fp32": 1e-4, "fp8": 1e-2}
@@ -73,7 +75,6 @@ def operands(M: int, N: int, K: int, dtype: str, layout: str):
     """Random A (M x K view) and B (K x N view) stored as the layout says (perfmodel.layouts)."""
     import torch
 
-    from perfmodel.dtypes import DTYPES
     from perfmodel.layouts import LAYOUTS
 
     dt = getattr(torch, DTYPES[dtype].torch)
@@ -84,30 +85,38 @@ def operands(M: int, N: int, K: int, dtype: str, layout: str):
     return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
 
 
-def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1, layout: str = "nn") -> dict:
-    """One GEMM of the grouped kernel (the split-K pair for splitk > 1) with config
-    c = (BM, BN, BK, warps, stages), operands stored as `layout` says: its median time, relative
-    error against fp32, and what the compiler gave it."""
+def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
+    """One config of the grouped kernel (the split-K pair where cfg["SPLIT_K"] > 1) on the given
+    operands: its median time (do_bench, warm-up 10, rep 60; `graph`: a CUDA-graph replay of the
+    launches, so split-K's second launch is not timed as host time), relative error against `ref`
+    (the fp32 product), and what the compiler gave it."""
     import torch
-
-    from perfmodel.dtypes import DTYPES
-    from perfmodel.gpu import kernels as mk
-
-    a, b = operands(M, N, K, dtype, layout)
-    cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
-    cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
-           "SPLIT_K": splitk}
-    if splitk > 1:
-        ws = torch.empty(splitk * M * N, device="cuda", dtype=torch.float32)
-        fn = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
-    else:
-        fn = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
-    k = fn()[0]
-    torch.cuda.synchronize()
-    ref = a.float() @ b.float()
-    err = ((cc.float() - ref).norm() / ref.norm()).item()
     import triton.testing
 
+    from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu.measure import graphed
+
+    M, N = ref.shape
+    cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
+    if cfg["SPLIT_K"] > 1:
+        ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)
+        launch = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
+    else:
+        launch = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
+    k = launch()[0]
+    fn = graphed(launch) if graph else launch
+    torch.cuda.synchronize()
+    err = ((cc.float() - ref).norm() / ref.norm()).item()
     ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
     return {"time_ms": ms, "rel_err": err, "n_regs": int(k.n_regs), "n_spills": int(k.n_spills),
             "smem_bytes": int(k.metadata.shared)}
+
+
+def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1, layout: str = "nn") -> dict:
+    """One GEMM of the grouped kernel (the split-K pair for splitk > 1) with config
+    c = (BM, BN, BK, warps, stages) and GROUP_M 8, operands stored as `layout` says: time_config
+    on fresh random operands."""
+    a, b = operands(M, N, K, dtype, layout)
+    cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
+           "SPLIT_K": splitk}
+    return time_config(a, b, a.float() @ b.float(), cfg, dtype)
