@@ -69,10 +69,13 @@ def cases() -> list[dict]:
     return out
 
 
-def fresh_shapes(seed: int = 2024, n: int = 400) -> list[tuple]:
-    """(M, N, K, dtype, layout) drawn by a fixed rule: M log-uniform in 256..131072, K not
-    16-divisible (log-uniform 17..8191: load class "n" or "none"), N 16-divisible or not at even
-    odds (log-uniform 64..16384, rounded to 16, or 17..8191), dtype fp16 / bf16 / tf32, layout nn / nt."""
+def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tuple]:
+    """(M, N, K, dtype, layout) drawn by a fixed rule, dtype fp16 / bf16 / tf32 and layout nn / nt
+    at even odds. "k-odd" (the split-K judges): M log-uniform in 256..131072, K not 16-divisible
+    (log-uniform 17..8191: load class "n" or "none"), N 16-divisible or not at even odds (log-uniform
+    64..16384, rounded to 16, or 17..8191). "any" (session 25: every load class and regime): M
+    log-uniform in 1..64 (decode) one time in four, else in 65..65536; N and K each 16-divisible
+    three times in five (log-uniform 64..16384 and 64..8192, rounded to 16), else not (17..8191)."""
     rng = random.Random(seed)
 
     def log_int(lo, hi):
@@ -82,10 +85,17 @@ def fresh_shapes(seed: int = 2024, n: int = 400) -> list[tuple]:
         x = log_int(lo, hi)
         return x + 1 if x % 16 == 0 else x
 
+    def maybe_aligned(hi):
+        return max(64, log_int(64, hi) // 16 * 16) if rng.random() < 0.6 else odd(17, 8191)
+
     out = []
     for _ in range(n):
-        M, K = log_int(256, 131072), odd(17, 8191)
-        N = max(16, log_int(64, 16384) // 16 * 16) if rng.random() < 0.5 else odd(17, 8191)
+        if rule == "any":
+            M = log_int(1, 64) if rng.random() < 0.25 else log_int(65, 65536)
+            N, K = maybe_aligned(16384), maybe_aligned(8192)
+        else:
+            M, K = log_int(256, 131072), odd(17, 8191)
+            N = max(16, log_int(64, 16384) // 16 * 16) if rng.random() < 0.5 else odd(17, 8191)
         out.append((M, N, K, rng.choice(("fp16", "bf16", "tf32")), rng.choice(("nn", "nt"))))
     return out
 
@@ -114,13 +124,13 @@ def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
     return out
 
 
-def picks(seed: int = 2024) -> list[dict]:
+def picks(seed: int = 2024, rule: str = "k-odd") -> list[dict]:
     """The model's pick over grouped and split-K for each fresh shape (the model on sys.path)."""
     from perfmodel.problem import GemmProblem
     from perfmodel.ranking import rank
 
     out = []
-    for M, N, K, dtype, layout in fresh_shapes(seed):
+    for M, N, K, dtype, layout in fresh_shapes(seed, rule=rule):
         best = rank("h200", GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout), kernels=("grouped", "splitk")).best
         out.append({"M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, "kernel": best.config.kernel,
                     **{k: getattr(best.config, k) for k in KEYS}})
@@ -164,6 +174,7 @@ def main(argv=None) -> int:
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
+    ap.add_argument("--rule", choices=("k-odd", "any"), default="k-odd", help="the fresh shapes' rule (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
     if a.list:
@@ -175,7 +186,7 @@ def main(argv=None) -> int:
         Path(a.full_space).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} read shapes with the model's full-space pick -> {a.full_space}")
     if a.picks:
-        rows = picks(a.seed)
+        rows = picks(a.seed, a.rule)
         Path(a.picks).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} fresh shapes' picks -> {a.picks}")
     if a.pairs:

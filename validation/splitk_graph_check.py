@@ -27,7 +27,7 @@ def main(out_path: str) -> int:
     from perfmodel.gpu import kernels as mk
     from perfmodel.gpu.bench import bench, check, quick_time_ms
     from perfmodel.gpu.configs import splitk_configs
-    from perfmodel.gpu.measure import graphed
+    from perfmodel.gpu.bench import graphed
     from perfmodel.names import config_name
 
     configs = splitk_configs()[::3]

@@ -3,6 +3,7 @@
     bench(fn, est_ms)     triton.testing.do_bench median; it flushes L2 before each call;
                           warm-up and repetitions from a first estimate (~25 timed runs)
     quick_time_ms(fn)     a first estimate from CUDA/HIP events
+    graphed(launch)       the launch(es) captured in one CUDA graph: one host call per replay
     precompile(jobs, ...) compile kernels in parallel worker processes first (Triton's disk
                           cache is shared, so the timed launches only load the binaries)
     check(c, ref)         the output check of every run: C was poisoned with NaN, so every
@@ -45,6 +46,22 @@ def quick_time_ms(fn, n: int = 3) -> float:
     e.record()
     torch.cuda.synchronize()
     return s.elapsed_time(e) / n
+
+
+def graphed(launch):
+    """The launch(es) captured in one CUDA graph (a replay is one host call however many kernels
+    it holds: split-K's second launch is not timed as host time)."""
+    import torch
+
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        launch()  # warm-up on a side stream, as torch's graph capture wants
+    torch.cuda.current_stream().wait_stream(stream)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        launch()
+    return g.replay
 
 
 def check(c, ref, ref_norm: float, dtype: str) -> dict:
@@ -94,7 +111,6 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     import triton.testing
 
     from perfmodel.gpu import kernels as mk
-    from perfmodel.gpu.measure import graphed
 
     M, N = ref.shape
     cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))

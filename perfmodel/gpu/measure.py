@@ -9,7 +9,7 @@ import time
 
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import bench, check, operands, quick_time_ms
+from perfmodel.gpu.bench import bench, check, graphed, operands, quick_time_ms
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
 from perfmodel.scoring.datasets import over_drift
@@ -35,22 +35,6 @@ def _launcher(kernel, a, b, c, cf, workspace):
         return lambda: pk.launch_persistent(a, b, c, cf, descs, sms, kernel)
     descs = mk.make_tma_descriptors(a, b, c, cf)
     return lambda: mk.launch_tma(a, b, c, cf, descs)
-
-
-def graphed(launch):
-    """The launch(es) captured in one CUDA graph (a replay is one host call however many kernels
-    it holds: split-K's second launch is not timed as host time)."""
-    import torch
-
-    stream = torch.cuda.Stream()
-    stream.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(stream):
-        launch()  # warm-up on a side stream, as torch's graph capture wants
-    torch.cuda.current_stream().wait_stream(stream)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        launch()
-    return g.replay
 
 
 def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
