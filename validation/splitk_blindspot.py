@@ -124,13 +124,13 @@ def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
     return out
 
 
-def picks(seed: int = 2024, rule: str = "k-odd") -> list[dict]:
+def picks(seed: int = 2024, rule: str = "k-odd", n: int = 400) -> list[dict]:
     """The model's pick over grouped and split-K for each fresh shape (the model on sys.path)."""
     from perfmodel.problem import GemmProblem
     from perfmodel.ranking import rank
 
     out = []
-    for M, N, K, dtype, layout in fresh_shapes(seed, rule=rule):
+    for M, N, K, dtype, layout in fresh_shapes(seed, n, rule):
         best = rank("h200", GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout), kernels=("grouped", "splitk")).best
         out.append({"M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, "kernel": best.config.kernel,
                     **{k: getattr(best.config, k) for k in KEYS}})
@@ -175,6 +175,7 @@ def main(argv=None) -> int:
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
     ap.add_argument("--rule", choices=("k-odd", "any"), default="k-odd", help="the fresh shapes' rule (--picks)")
+    ap.add_argument("--n", type=int, default=400, help="how many fresh shapes (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
     if a.list:
@@ -186,7 +187,7 @@ def main(argv=None) -> int:
         Path(a.full_space).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} read shapes with the model's full-space pick -> {a.full_space}")
     if a.picks:
-        rows = picks(a.seed, a.rule)
+        rows = picks(a.seed, a.rule, a.n)
         Path(a.picks).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} fresh shapes' picks -> {a.picks}")
     if a.pairs:
