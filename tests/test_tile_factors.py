@@ -41,7 +41,7 @@ def test_the_device_file_holds_the_derived_factors(fit):
 def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
     tf32 = fit.factors["pointer"]["tf32"]
     assert tf32["128x128x64_w8"] > 1.2 and tf32["128x128x32_w8"] > 1.2
-    assert "128x256x32_w8" not in tf32  # within 10% of the formulas
+    assert tf32["128x256x32_w8"] == 1.0  # within 10% of the formulas: kept as 1 (no neighbour stands in)
     assert tf32["128x256x64_w8"] > 1.2  # at most 2 stages fit in TF32: slower than the formulas say
     # |ln f| >= MIN_EFFECT before rounding to 3 digits: 1.105 (ln 0.0998) is a kept 1.1052; a staged
     # key's effect, >= MIN_STAGE_EFFECT, is over the factor its tile takes without it (rounded twice:
@@ -50,6 +50,8 @@ def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
         for key, f in table.items():
             bm, bn, bk, w, stages = tile_of(key)
             base = table.get(tile_key(bm, bn, bk, w), table.get(tile_key(0, 0, bk, w), 1.0)) if stages else 1.0
+            if f == 1.0 and not stages:
+                continue  # a tile seen often enough, within MIN_EFFECT of 1: kept as 1
             assert abs(np.log(f / base)) >= (MIN_STAGE_EFFECT if stages else MIN_EFFECT) - 0.002, (cls, key, f, base)
 
 
@@ -61,7 +63,7 @@ def test_the_fit_refines_one_block_tiles_by_their_stages(fit):
     from perfmodel.kernels.tile_factors import STAGED
 
     b16 = fit.factors["pointer"]["16-bit"]
-    assert b16["256x128x64_w8_s2"] > 1.25 and "256x128x64_w8" not in b16
+    assert b16["256x128x64_w8_s2"] > 1.25 and b16["256x128x64_w8"] == 1.0  # the tile, within 10% of 1
     assert "256x128x64_w8_s3" not in b16 and 0.9 < b16["256x128x64_w8_s4"] < 1.0
     staged = {cls for cls, table in fit.factors["pointer"].items() for key in table if tile_of(key)[4]}
     assert staged and all(" load " not in cls for cls in staged) and STAGED == ("all",)
@@ -160,15 +162,22 @@ def test_fit_tiles_writes_a_device_file_that_ranks(cli, tmp_path):
 
 
 def test_the_vectorised_lookup_agrees_with_the_table():
-    from perfmodel.kernels.tile_factors import factor_table, tile_factors
+    from perfmodel.kernels.tile_factors import factor_table, neighbour, tile_factors
 
     p = GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nn")
     space = get("grouped").space(SPEC, p)
     table = factor_table(SPEC, "grouped", p)
     got = tile_factors(SPEC, "grouped", p, space)
     tiles = zip(*(space[c] for c in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")))
-    want = [table.get(tile_key(bm, bn, bk, w, st), table.get(tile_key(bm, bn, bk, w), table.get(tile_key(0, 0, bk, w), 1.0)))
-            for bm, bn, bk, w, st in tiles]
+
+    def one(bm, bn, bk, w, st):  # the module doc's order, key by key
+        for key in (tile_key(bm, bn, bk, w, st), tile_key(bm, bn, bk, w), tile_key(0, 0, bk, w)):
+            if key in table:
+                return table[key]
+        near = neighbour(table, bm, bn, bk, w)
+        return near[1] if near else 1.0
+
+    want = [one(*t) for t in tiles]
     pooled = [table.get(tile_key(*k[:4]), 1.0) for k in zip(*(space[c] for c in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps")))]
     assert np.array_equal(got, np.array(want)) and (got != 1.0).sum() > 100
     assert (got != np.array(pooled)).sum() > 10  # staged keys take over their tile's factor
@@ -328,3 +337,58 @@ def test_the_warp_specialized_kernel_takes_the_factor_of_its_launch_warps():
     with_f, without = perfmodel.predict(SPEC, p, cfg), perfmodel.predict(without_factors(SPEC), p, cfg)
     assert with_f.tile_factor == table["64x64x64_w4"] != 1.0
     assert with_f.kstep_s / without.kstep_s == pytest.approx(with_f.tile_factor, rel=1e-9)
+
+
+def test_a_tile_no_sweep_timed_takes_its_nearest_block_k_neighbour_floored_at_one():
+    """Session 25, candidate 28: TF32 `nn` shapes picked 128x64x64_w2 (never swept, so no factor of
+    its own) over 128x64x32_w2 (x1.35) and ran 0.69-0.89 of the sweeps' best. A tile without a key
+    nor a BLOCK_K x warps class takes its BM x BN x warps neighbour's at the nearest BLOCK_K, never
+    under 1; a tile the fit saw enough of keeps its own (1 where near it)."""
+    from perfmodel.kernels.tile_factors import factor_key, factor_table, neighbour, tile_factors
+
+    p = GemmProblem(M=25088, N=384, K=1536, dtype="tf32", layout="nn")
+    table = factor_table(SPEC, "grouped", p)
+    assert factor_class(p) == "tf32 gathered" and "128x64x64_w2" not in table and table["128x64x32_w2"] > 1.2
+    assert neighbour(table, 128, 64, 64, 2) == ("128x64x32_w2", table["128x64x32_w2"])
+    cfgs = ConfigArrays.of([dict(CFG, BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, num_warps=2, num_stages=2)])
+    assert tile_factors(SPEC, "grouped", p, cfgs)[0] == table["128x64x32_w2"]
+    assert factor_key(SPEC, "grouped", p, 128, 64, 64, 2, 2).startswith("tf32 gathered / 128x64x32_w2 (nearest")
+    # floored at 1: a neighbour under 1 lends nothing
+    assert neighbour({"64x64x32_w4": 0.7}, 64, 64, 64, 4) == ("64x64x32_w4", 1.0)
+    # the smaller BLOCK_K on a tie; a held BLOCK_K x warps class or the tile itself wins
+    assert neighbour({"64x64x32_w4": 1.3, "64x64x128_w4": 1.6}, 64, 64, 64, 4)[0] == "64x64x32_w4"
+    assert neighbour({"64x64x32_w4": 1.3, "BK64_w4": 1.1}, 64, 64, 64, 4) is None
+    assert neighbour({"64x64x32_w4": 1.3, "64x64x64_w4": 1.0}, 64, 64, 64, 4) is None
+    assert neighbour({"64x64x32_w4": 1.3}, 64, 128, 64, 4) is None
+
+
+def test_the_neighbour_judge_s_moved_picks_are_the_model_s_and_ran_faster():
+    """Candidate 28's judge (validation/NOTES.md, session 25): on 1,600 fresh shapes (rule "any", seed
+    2027) the 43 full-space picks it moved, timed side by side on one H200: every "after" pick is the
+    model's pick as it stands, and the "after" picks ran 1.134x faster in geomean, 4 of 43 slower by
+    more than 10% (the rule: faster in geomean, fewer than a quarter slower)."""
+    import gzip
+    import json
+    import math
+    from collections import defaultdict
+    from pathlib import Path
+
+    from perfmodel.ranking import rank
+
+    data = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
+    cases = [json.loads(x) for x in (data / "neighbour_judge_cases.jsonl").read_text().splitlines() if x.strip()]
+    times = defaultdict(dict)
+    for line in gzip.decompress((data / "neighbour_judge.jsonl.gz").read_bytes()).decode().splitlines():
+        r = json.loads(line)
+        if r.get("kind") == "run" and r["status"] == "ok":
+            times[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
+    keys = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+    ratios = []
+    for c in cases:
+        shape = (c["M"], c["N"], c["K"], c["dtype"], c["layout"])
+        best = rank(SPEC, GemmProblem(M=c["M"], N=c["N"], K=c["K"], dtype=c["dtype"], layout=c["layout"]),
+                    kernels=("grouped", "splitk")).best.config
+        assert {k: getattr(best, k) for k in keys} == c["after"], shape
+        ratios.append(times[shape]["before"] / times[shape]["after"])
+    assert len(ratios) == 43 and math.exp(sum(map(math.log, ratios)) / len(ratios)) > 1.1
+    assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4

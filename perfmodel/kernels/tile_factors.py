@@ -24,11 +24,19 @@ tiles are timed often enough for a factor each (validation/NOTES.md, session 9).
 classes (STAGED) a tile at one stage count can carry a key of its own (BMxBNxBK_wW_sS) over its
 tile's: the fit's second round, kept where those runs sit at least `min_stage_effect` (in ln) away from
 the tile's factor (perfmodel.scoring.tile_fit).
+A tile with no key of its own nor a BLOCK_K x warps class, whose BM x BN x warps the class holds at
+another BLOCK_K, takes that tile's factor at the nearest BLOCK_K, floored at 1 (neighbour): a tile
+no sweep timed is priced like its timed neighbour where that one runs slower than the formulas, and
+never faster than the formulas on a neighbour's word. The fit keeps 1 for every tile it saw enough
+runs of whose factor is within `min_effect` of 1, so no neighbour's stands in for a measured tile.
+On the H200, TF32 `nn` shapes picked 128x64x64_w2 (spilling, never swept: no factor) over its timed
+neighbour 128x64x32_w2 (x1.35) and ran 0.69-0.89 of the sweeps' best (validation/NOTES.md, session
+25, candidate 28).
 f is the median over the device's recorded sweeps of measured / predicted time for the runs of
 that class, the model evaluated without factors, where at least `min_runs` runs of `min_shapes`
 shapes agree on an f at least `min_effect` (in ln) away from 1 (perfmodel.scoring.tile_fit;
 validation/fit_tile_factors.py derives the H200's, `perfmodel fit-tiles` a user's). Tiles
-without a factor and devices without the block keep 1. Judged on hold-outs recorded before it:
+without a factor or a neighbour and devices without the block keep 1. Judged on hold-outs recorded before it:
 holdout12 (Spearman 0.906-0.946 -> 0.951-0.969 by group, median error 0.110-0.153 -> 0.066-0.104)
 and holdout13 (top-1 0.960 -> 0.968, worst 0.755 -> 0.817; validation/NOTES.md, session 8); the
 element-wise classes on holdout16 (validation/NOTES.md, session 9); the staged keys on holdout40
@@ -169,47 +177,79 @@ def lookup_keys(bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> list[
 
 
 def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> str | None:
-    """"class / key" of the factor one tile takes (lookup_keys' first present), or None where it
-    takes none: what `perfmodel predict` names beside the factor."""
+    """"class / key" of the factor one tile takes (lookup_keys' first present, else its neighbour's),
+    or None where it takes none: what `perfmodel predict` names beside the factor."""
     table = factor_table(spec, kernel, problem) or {}
     for key in lookup_keys(bm, bn, bk, warps, stages):
         if key in table:
             return f"{factor_class(problem)} / {key}"
-    return None
+    near = neighbour(table, bm, bn, bk, warps)
+    return f"{factor_class(problem)} / {near[0]} (nearest BLOCK_K, floored at 1)" if near else None
 
 
 def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
-    """Each config's factor: its tile's, else its BLOCK_K x warps class's, else 1; None where no
-    table applies."""
+    """Each config's factor: its tile's, else its BLOCK_K x warps class's, else its neighbour's
+    (neighbour), else 1; None where no table applies."""
     table = factor_table(spec, kernel, problem)
     if not table:
         return None
-    known, values = _sorted_keys(table)
+    known, values, _, memo = _parsed(table)
     bm, bn, bk, w, st = (np.asarray(cfgs[k], dtype=np.int64)
                          for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))
     out = np.ones(np.shape(bk))
     none = 0 * st
     # the BLOCK_K x warps class, then the tile (stages pooled), then the tile at its stages, each over the last
+    found = np.zeros(np.shape(bk), dtype=bool)
     for want in (_packed(0 * bm, 0 * bn, bk, w, none), _packed(bm, bn, bk, w, none), _packed(bm, bn, bk, w, st)):
         at = np.minimum(np.searchsorted(known, want), len(known) - 1)
-        out = np.where(known[at] == want, values[at], out)
+        hit = known[at] == want
+        out, found = np.where(hit, values[at], out), found | hit
+    # the rest take their neighbour's (else 1), looked up once per tile
+    miss = np.flatnonzero(~found)
+    _, first, at = np.unique(_packed(bm[miss], bn[miss], bk[miss], w[miss]), return_index=True, return_inverse=True)
+    tiles = list(zip(*(x[miss[first]].tolist() for x in (bm, bn, bk, w))))
+    for tile in tiles:
+        if tile not in memo:
+            near = neighbour(table, *tile)
+            memo[tile] = near[1] if near else 1.0
+    out[miss] = np.array([memo[tile] for tile in tiles] or [1.0])[at.ravel()]
     return out
 
 
-#: id(table) -> (table, packed keys sorted, their factors): the keys of a loaded table parsed once
-#: (parsing every key on every ranking was a twelfth of its time); the table is kept so its id stays its own
-_SORTED: dict[int, tuple[dict, np.ndarray, np.ndarray]] = {}
+def neighbour(table: dict[str, float], bm: int, bn: int, bk: int, warps: int) -> tuple[str, float] | None:
+    """(key, factor) a tile takes from its neighbour (module doc): where `table` holds neither the
+    tile nor its BLOCK_K x warps class but holds its BM x BN x warps at another BLOCK_K, that key at
+    the nearest BLOCK_K (the smaller on a tie) and its factor floored at 1; else None."""
+    if tile_key(bm, bn, bk, warps) in table or tile_key(0, 0, bk, warps) in table:
+        return None
+    by_bk = _parsed(table)[2].get((int(bm), int(bn), int(warps)))
+    if not by_bk:
+        return None
+    near = by_bk[min(by_bk, key=lambda b: (abs(np.log2(b / bk)), b))]
+    return near, max(1.0, table[near])
 
 
-def _sorted_keys(table: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
-    """(packed keys, factors) of a factor table, sorted by packed key, for tile_factors' lookup."""
-    hit = _SORTED.get(id(table))
+#: id(table) -> (table, packed keys sorted, their factors, its tiles by BM x BN x warps, the factors of
+#: tiles it lacks as found so far): the keys of a loaded table parsed once (parsing every key on every
+#: ranking was a twelfth of its time); the table is kept so its id stays its own
+_PARSED: dict[int, tuple] = {}
+
+
+def _parsed(table: dict[str, float]) -> tuple[np.ndarray, np.ndarray, dict, dict]:
+    """(packed keys sorted, their factors, {(BM, BN, warps): {BLOCK_K: key}} of the stage-free tile
+    keys, {(BM, BN, BLOCK_K, warps): factor} of the tiles it lacks, filled as they are looked up) of
+    a factor table, for tile_factors' lookup and neighbour."""
+    hit = _PARSED.get(id(table))
     if hit is None or hit[0] is not table:
-        known = np.array([_packed(*tile_of(key)) for key in table])
-        values = np.array(list(table.values()), dtype=float)
+        tiles = [tile_of(key) for key in table]
+        known = np.array([_packed(*t) for t in tiles])
         order = np.argsort(known)
-        hit = _SORTED[id(table)] = (table, known[order], values[order])
-    return hit[1], hit[2]
+        held: dict[tuple, dict[int, str]] = {}
+        for key, (bm, bn, bk, w, stages) in zip(table, tiles):
+            if bm and not stages:
+                held.setdefault((bm, bn, w), {})[bk] = key
+        hit = _PARSED[id(table)] = (table, known[order], np.array(list(table.values()), dtype=float)[order], held, {})
+    return hit[1], hit[2], hit[3], hit[4]
 
 
 def _packed(bm, bn, bk, warps, stages=0):

@@ -13,7 +13,8 @@ of at least `min_runs` runs of `min_shapes` shapes gets the median ratio. Then P
 rounds: the runs are predicted with the factors so far and each factor is multiplied by its
 group's median remaining ratio (the factor scales the k-step, not the whole time, so one round
 leaves the launch's and the epilogue's share of the residual; a second takes it out). Last,
-factors within MIN_EFFECT of 1 (in ln) are dropped. A second round, over those factors, groups the
+factors within MIN_EFFECT of 1 (in ln) are set to 1 (kept as 1, so that no neighbour's factor
+stands in for them: perfmodel.kernels.tile_factors.neighbour). A second round, over those factors, groups the
 runs of the STAGED load classes (aligned shapes) by their tile at its stages and keeps the ratios
 at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
 stages refine a tile only where they differ from it by 2% or more (256x128x64_w8 on the H200: 1.36
@@ -147,6 +148,9 @@ def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_
     the STAGED load classes at their stages where those differ from their tile's factor by at least
     `min_stage_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
     pooled, runs = _fit_round(datasets, spec, {}, loops, False, (min_runs, min_shapes, passes, min_effect))
+    # a tile seen often enough whose factor is within min_effect of 1 keeps 1 (no neighbour's factor
+    # stands in for a measured tile: perfmodel.kernels.tile_factors.neighbour)
+    pooled = {**{k: 1.0 for k in runs}, **pooled}
     factor, staged_runs = _fit_round(datasets, spec, pooled, loops, True,
                                      (min_runs, min_shapes, passes, min_stage_effect))
     return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs}))
