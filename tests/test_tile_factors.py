@@ -103,15 +103,16 @@ def test_the_factor_scales_the_kstep_where_it_was_fitted_only():
     on, off = _times(SPEC, p, "grouped", CFG), _times(bare, p, "grouped", CFG)
     assert on["tile_factor"][0] == f and off["tile_factor"][0] == 1.0
     assert on["kstep_s"][0] == pytest.approx(f * off["kstep_s"][0])
-    for other in (GemmProblem(M=200, N=4096, K=4096, dtype="tf32", layout="nt"),  # 64 < M < 256: neither regime
-                  GemmProblem(M=4096, N=4096, K=4004, dtype="tf32", layout="nt"),  # K not 16-divisible
+    mid = GemmProblem(M=200, N=4096, K=4096, dtype="tf32", layout="nt")  # 64 < M < 256: read, not fitted on
+    assert _times(SPEC, mid, "grouped", CFG)["tile_factor"][0] == f
+    for other in (GemmProblem(M=4096, N=4096, K=4004, dtype="tf32", layout="nt"),  # K not 16-divisible
                   GemmProblem(M=4096, N=4096, K=4096, dtype="fp32", layout="nt")):  # no matrix instruction
         assert _times(SPEC, other, "grouped", CFG)["tile_factor"][0] == 1.0, other
     assert _times(SPEC, p, "tma", CFG)["tile_factor"][0] == 1.0  # the TMA loop has no factors
     assert factor_class(GemmProblem(M=4096, N=4096, K=4096, dtype="tf32", layout="nn")) == "tf32 gathered"
     assert factor_class(GemmProblem(M=1024, N=4096, K=4096, dtype="bf16", layout="nt")) == "16-bit"
     assert factor_class(GemmProblem(M=16, N=4096, K=4096, dtype="bf16", layout="nt")) == "16-bit decode"
-    assert factor_class(GemmProblem(M=128, N=4096, K=4096, dtype="bf16", layout="nt")) is None
+    assert factor_class(GemmProblem(M=128, N=4096, K=4096, dtype="bf16", layout="nt")) == "16-bit"  # session 25
 
 
 def test_tf32_tiles_storing_c_element_by_element_keep_apart():
@@ -362,33 +363,12 @@ def test_a_tile_no_sweep_timed_takes_its_nearest_block_k_neighbour_floored_at_on
     assert neighbour({"64x64x32_w4": 1.3}, 64, 128, 64, 4) is None
 
 
-def test_the_neighbour_judge_s_moved_picks_are_the_model_s_and_ran_faster():
-    """Candidate 28's judge (validation/NOTES.md, session 25): on 1,600 fresh shapes (rule "any", seed
-    2027) the 43 full-space picks it moved, timed side by side on one H200: every "after" pick is the
-    model's pick as it stands, and the "after" picks ran 1.134x faster in geomean, 4 of 43 slower by
-    more than 10% (the rule: faster in geomean, fewer than a quarter slower)."""
-    import gzip
-    import json
-    import math
-    from collections import defaultdict
-    from pathlib import Path
+def test_mid_size_aligned_shapes_read_the_compute_bound_class_unfitted():
+    """Candidate 29 (validation/NOTES.md, session 25): an aligned shape with M or N under 256 (M > 64)
+    reads the compute-bound class, which the fit still takes from M, N >= 256 alone (its judge:
+    tests/test_fresh_judges.py)."""
+    from perfmodel.kernels.tile_factors import fitted_on
 
-    from perfmodel.ranking import rank
-
-    data = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
-    cases = [json.loads(x) for x in (data / "neighbour_judge_cases.jsonl").read_text().splitlines() if x.strip()]
-    times = defaultdict(dict)
-    for line in gzip.decompress((data / "neighbour_judge.jsonl.gz").read_bytes()).decode().splitlines():
-        r = json.loads(line)
-        if r.get("kind") == "run" and r["status"] == "ok":
-            times[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
-    keys = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
-    ratios = []
-    for c in cases:
-        shape = (c["M"], c["N"], c["K"], c["dtype"], c["layout"])
-        best = rank(SPEC, GemmProblem(M=c["M"], N=c["N"], K=c["K"], dtype=c["dtype"], layout=c["layout"]),
-                    kernels=("grouped", "splitk")).best.config
-        assert {k: getattr(best, k) for k in keys} == c["after"], shape
-        ratios.append(times[shape]["before"] / times[shape]["after"])
-    assert len(ratios) == 43 and math.exp(sum(map(math.log, ratios)) / len(ratios)) > 1.1
-    assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4
+    mid = GemmProblem(M=192, N=2048, K=1408, dtype="fp16", layout="nt")
+    assert factor_class(mid) == "16-bit" and not fitted_on(mid)
+    assert fitted_on(GemmProblem(M=256, N=256, K=64)) and fitted_on(GemmProblem(M=16, N=96, K=64))

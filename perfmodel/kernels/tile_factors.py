@@ -11,8 +11,11 @@ validation/NOTES.md, session 8). A device's calibration can carry these as facto
 
 for the kernels of a fitted main loop (the H200's: grouped and split-K; TMA, persistent and
 warp-specialized, from session 22: perfmodel.scoring.tile_fit.LOOPS). Aligned shapes (load class
-"all") have two regimes with classes of their own: M, N >= 256 (compute-bound main loops) and
-decode (M <= 64: memory-bound, few k-steps per tile); aligned shapes in neither keep the formulas.
+"all") have two regimes with classes of their own: M > 64 (fitted on M, N >= 256: compute-bound
+main loops) and decode (M <= 64: memory-bound, few k-steps per tile). Shapes with M or N under 256
+(and M > 64) kept the formulas until session 25 (candidate 29); they read the compute-bound class
+now, which the fit still takes from M, N >= 256 alone (tile_fit; fitted on the mid shapes too, the
+read sets gained nothing).
 Shapes whose main loop loads an operand element by element (load classes "k", "n",
 "none": perfmodel.problem.ALIGNMENTS) have a class per load class and layout, at any size (the
 load class names which operand is loaded element by element, the layout along which axis): their k-steps are
@@ -60,11 +63,12 @@ from perfmodel.layouts import LAYOUTS
 #: under them, the read sets lost 0.017 summed: the staged medians rest on a third of the runs
 #: (NOTES, session 17)
 STAGED = ("all",)
-#: the smallest M and N of the compute-bound shapes the factors are fitted on and applied to (512
-#: until holdout15 judged 256 better: validation/NOTES.md, session 8)
+#: the smallest M and N of the compute-bound shapes the factors are fitted on (512 until holdout15
+#: judged 256 better: validation/NOTES.md, session 8); applied to every shape with M > DECODE_MAX_M
+#: since session 25 (candidate 29)
 MIN_MN = 256
 #: the largest M of a decode GEMM: its tiles have their own factors (a memory-bound main loop, a
-#: few k-steps per tile); shapes between the two regimes take none
+#: few k-steps per tile)
 DECODE_MAX_M = 64
 #: the element-wise load classes whose tiles fall back to a BLOCK_K x warps factor (module doc).
 #: Left one set out over the ten read sets holding element-wise shapes (50 shapes), their top-1
@@ -87,12 +91,15 @@ ELEMENTWISE_TILE_CLASSES = ("16-bit",)
 NO_ELEMENTWISE_FACTOR = ("splitk",)
 
 
-def regime(problem) -> str | None:
-    """Which table of factors a problem's tiles read: "" (M, N >= MIN_MN), "decode" (M <=
-    DECODE_MAX_M), None (neither: the formulas alone)."""
-    if problem.M <= DECODE_MAX_M:
-        return "decode"
-    return "" if min(problem.M, problem.N) >= MIN_MN else None
+def regime(problem) -> str:
+    """Which table of factors an aligned problem's tiles read: "decode" (M <= DECODE_MAX_M), else ""."""
+    return "decode" if problem.M <= DECODE_MAX_M else ""
+
+
+def fitted_on(problem) -> bool:
+    """Whether the fit takes an aligned problem's runs: decode, or M, N >= MIN_MN (the shapes in
+    between read the compute-bound class without being fitted on)."""
+    return problem.M <= DECODE_MAX_M or min(problem.M, problem.N) >= MIN_MN
 
 
 def without_factors(spec):
@@ -141,8 +148,6 @@ def factor_class(problem) -> str | None:
             return None
         return f"{d.tile_class} load {problem.alignment} {problem.layout}"
     where = regime(problem)
-    if where is None:
-        return None
     lay = LAYOUTS[problem.layout]
     name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
     if not problem.c_aligned and problem.out_bytes != 2:

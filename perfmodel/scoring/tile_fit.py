@@ -14,12 +14,12 @@ rounds: the runs are predicted with the factors so far and each factor is multip
 group's median remaining ratio (the factor scales the k-step, not the whole time, so one round
 leaves the launch's and the epilogue's share of the residual; a second takes it out). Last,
 factors within MIN_EFFECT of 1 (in ln) are set to 1 (kept as 1, so that no neighbour's factor
-stands in for them: perfmodel.kernels.tile_factors.neighbour). A second round, over those factors, groups the
-runs of the STAGED load classes (aligned shapes) by their tile at its stages and keeps the ratios
-at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor times that ratio, so the
-stages refine a tile only where they differ from it by 2% or more (256x128x64_w8 on the H200: 1.36
-at two stages, 0.96 at four, none at three; judged on holdout40 and holdout45, validation/NOTES.md,
-sessions 17 and 19).
+stands in for them: perfmodel.kernels.tile_factors.neighbour). A second round, over those
+factors, groups the runs of the STAGED load classes (aligned shapes) by their tile at its stages
+and keeps the ratios at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor
+times that ratio, so the stages refine a tile only where they differ from it by 2% or more
+(256x128x64_w8 on the H200: 1.36 at two stages, 0.96 at four, none at three; judged on holdout40
+and holdout45, validation/NOTES.md, sessions 17 and 19).
 
     fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
 
@@ -35,8 +35,8 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import (COARSE, STAGED, factor_class, lookup_keys, takes_factors, tile_key, tile_of,
-                                           without_factors)
+from perfmodel.kernels.tile_factors import (COARSE, STAGED, factor_class, fitted_on, lookup_keys, takes_factors,
+                                           tile_key, tile_of, without_factors)
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies)
@@ -91,7 +91,7 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
 
 def _fitted_class(spec, problem) -> str | None:
     """The factor class a recorded shape's runs are fitted under, or None where none is fitted."""
-    if compute_path(spec, problem.dtype)[0] != "matrix":
+    if compute_path(spec, problem.dtype)[0] != "matrix" or problem.alignment == "all" and not fitted_on(problem):
         return None
     return factor_class(problem)
 
