@@ -7,7 +7,6 @@ the change's rule: faster in geomean, fewer than a quarter of the moved picks sl
 
 from __future__ import annotations
 
-import gzip
 import json
 import math
 from collections import defaultdict
@@ -16,19 +15,19 @@ from pathlib import Path
 import pytest
 
 import perfmodel
+from perfmodel.names import CONFIG_KEYS as KEYS
 from perfmodel.ranking import rank
+from perfmodel.scoring.datasets import read_rows
 
 H200 = perfmodel.load_hardware("h200")
 DATA = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
-KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
 def _cases_and_times(cases: str, times: str):
     rows = [json.loads(x) for x in (DATA / cases).read_text().splitlines() if x.strip()]
     out = defaultdict(dict)
-    for line in gzip.decompress((DATA / times).read_bytes()).decode().splitlines():
-        r = json.loads(line)
-        if r.get("kind") == "run" and r["status"] == "ok":
+    for _, r in read_rows(DATA / times)[1]:
+        if r["kind"] == "run" and r["status"] == "ok":
             out[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
     return rows, out
 

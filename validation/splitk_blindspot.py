@@ -33,7 +33,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
+from perfmodel.names import CONFIG_KEYS as KEYS  # noqa: E402
+
+
+def config_of(config) -> dict:
+    """A TileConfig as the cases and picks write it: its CONFIG_KEYS."""
+    return {k: getattr(config, k) for k in KEYS}
 
 
 def cases() -> list[dict]:
@@ -61,8 +66,8 @@ def cases() -> list[dict]:
             best = min(runs, key=lambda x: x["time_ms"])
             out.append({"set": name, "M": p.M, "N": p.N, "K": p.K, "dtype": p.dtype, "layout": p.layout,
                         "wants_splitk": wants_splitk(p.M, p.N, 132),
-                        "splitk_pick": {k: getattr(r.best.config, k) for k in KEYS},
-                        "grouped_pick": {k: getattr(grouped, k) for k in KEYS},
+                        "splitk_pick": config_of(r.best.config),
+                        "grouped_pick": config_of(grouped),
                         "measured_best": {k: int(best[k]) for k in KEYS},
                         "measured_best_ms": best["time_ms"]})
     random.Random(24).shuffle(out)  # timed in this order: a run cut short by its budget is a random sample
@@ -119,7 +124,7 @@ def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
         pick = rank("h200", p, kernels=("grouped", "splitk")).best.config
         best = min(s.candidates(("grouped", "splitk")), key=lambda r: r["time_ms"])
         out.append({"set": name, "M": p.M, "N": p.N, "K": p.K, "dtype": p.dtype, "layout": p.layout,
-                    "full_space_pick": {k: getattr(pick, k) for k in KEYS},
+                    "full_space_pick": config_of(pick),
                     "measured_best": {k: int(best[k]) for k in KEYS}, "measured_best_ms": best["time_ms"]})
     return out
 
@@ -133,7 +138,7 @@ def picks(seed: int = 2024, rule: str = "k-odd", n: int = 400) -> list[dict]:
     for M, N, K, dtype, layout in fresh_shapes(seed, n, rule):
         best = rank("h200", GemmProblem(M=M, N=N, K=K, dtype=dtype, layout=layout), kernels=("grouped", "splitk")).best
         out.append({"M": M, "N": N, "K": K, "dtype": dtype, "layout": layout, "kernel": best.config.kernel,
-                    **{k: getattr(best.config, k) for k in KEYS}})
+                    **config_of(best.config)})
     return out
 
 

@@ -2,9 +2,9 @@
 
 For every main loop (LOOPS: the kernels that share one) and every correct run of its kernels (less
 those that take no factor there: tile_factors.takes_factors, split-K in load classes "n" and
-"none") on a shape with a factor class (perfmodel.kernels.tile_factors.factor_class: aligned shapes in one of
-the regimes, M, N >= 256, where the main loop, not the launch or the output, is most of the
-time, or decode, M <= 64; element-wise load classes at any size), in a dtype
+"none") on a shape with a factor class (perfmodel.kernels.tile_factors.factor_class) that the fit
+takes (aligned shapes: tile_factors.fitted_on, M, N >= 256, where the main loop, not the launch or
+the output, is most of the time, or decode, M <= 64; element-wise load classes at any size), in a dtype
 the device runs on matrix instructions (IEEE fp32's FMA loop is off by its layout, nt 1.6-1.7x nn
 on the H200, not by tile), the ratio measured / predicted is taken with the
 model evaluated without any tile factors. Runs are grouped by (dtype class, tile) - and, in the
