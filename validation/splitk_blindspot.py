@@ -28,7 +28,6 @@ import math
 import os
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -208,15 +207,13 @@ def main(argv=None) -> int:
         Path(a.pairs[2]).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} fresh shapes whose picks differ -> {a.pairs[2]}")
     if a.time:
-        import torch
-        import triton
+        from perfmodel.gpu.env import versions
 
         out = Path(os.environ.get("OUT", "out")) / "splitk_blindspot.jsonl"
         todo = [json.loads(line) for line in Path(a.time).read_text().splitlines() if line.strip()]
+        header = versions(["OUT=out", "python3", "validation/splitk_blindspot.py", "--time", a.time])
         with out.open("w") as f:
-            f.write(json.dumps({"kind": "header", "gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-                                "triton": triton.__version__, "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                                "command": "OUT=out python3 validation/splitk_blindspot.py --time " + a.time}) + "\n")
+            f.write(json.dumps({**header, "timing": "time_case: do_bench median, two passes A B B A, their mean"}) + "\n")
             for i, case in enumerate(todo):
                 for row in time_case(case):
                     f.write(json.dumps(row) + "\n")
