@@ -294,6 +294,43 @@ HOLDOUT60_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT60_BASE_INDEX = 7900
 
+# The sixty-first hold-out, recorded at the start of session 26 (holdout57 and holdout60 unread),
+# before this session's model change is shaped, never tuned on: ten layers no suite holds, seven
+# aligned (two decode), one with N not 16-divisible (BERT-base's 30,522-token MLM head), one with K
+# not (Santander's 200 features) and one with neither (Wine Quality's 11 features -> 50), in fp16
+# and tf32 x nn and nt. Indexed from 8000.
+HOLDOUT61_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 16384, 3072),  # Phi-3-mini fused MLP gate/up, 12 tokens
+    ("decode", 6, 3584, 14336),  # Gemma-2-9B MLP down, 6 tokens
+    ("prefill", 3072, 4096, 4096),  # Mistral-7B attention output projection, 3072 tokens
+    ("moe", 448, 10752, 6144),  # a DBRX expert up, 448 tokens routed
+    ("vision", 2056, 6144, 1536),  # DINOv2-g MLP up, 8 images x 257 tokens
+    ("speech", 4000, 2048, 512),  # Conformer-L feed-forward up, 4 clips x 1000 frames
+    ("diffusion", 2048, 12288, 3072),  # Flux MLP up, 2048 image tokens
+    ("nlp", 1024, 30522, 768),  # BERT-base masked-LM head over 30,522 tokens, 1024 tokens
+    ("tabular", 65536, 512, 200),  # Santander transactions (200 features) to 512, batch 65536
+    ("tabular", 262144, 50, 11),  # Wine Quality (11 features) to 50, batch 262144
+], dtypes=("fp16", "tf32"))
+HOLDOUT61_BASE_INDEX = 8000
+
+# The sixty-second hold-out, recorded with holdout61, kept back for a later change, never tuned on:
+# ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible (RoBERTa-base's
+# 50,265-token MLM head), one with K not (ogbn-products' 100 features) and one with neither
+# (Shuttle's 9 features -> 40), in bf16 and tf32 x nn and nt. Indexed from 8100.
+HOLDOUT62_SHAPES: list[tuple] = in_layouts([
+    ("decode", 32, 29568, 8192),  # Qwen2-72B MLP up, 32 tokens
+    ("decode", 3, 9216, 2304),  # Gemma-2-2B MLP up, 3 tokens
+    ("prefill", 1536, 5120, 14336),  # Mistral-Nemo-12B MLP down, 1536 tokens
+    ("moe", 640, 4096, 14336),  # a Mixtral-8x7B expert down, 640 tokens routed
+    ("vision", 3136, 3072, 768),  # Swin-L stage-3 MLP up, 16 images x 196 tokens
+    ("speech", 4500, 1024, 4096),  # Whisper-medium MLP down, 3 clips x 1500 frames
+    ("diffusion", 9216, 2560, 320),  # SD-2.1 GEGLU projection 320 -> 2560, 1 latent x 96 x 96
+    ("nlp", 512, 50265, 768),  # RoBERTa-base masked-LM head over 50,265 tokens, 512 tokens
+    ("graph", 262144, 256, 100),  # a GCN on ogbn-products (100 features) to 256, 262,144 nodes
+    ("tabular", 131072, 40, 9),  # Statlog Shuttle (9 features) to 40, batch 131072
+], dtypes=("bf16", "tf32"))
+HOLDOUT62_BASE_INDEX = 8100
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
@@ -311,4 +348,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout58": (HOLDOUT58_BASE_INDEX, HOLDOUT58_SHAPES),
     "holdout59": (HOLDOUT59_BASE_INDEX, HOLDOUT59_SHAPES),
     "holdout60": (HOLDOUT60_BASE_INDEX, HOLDOUT60_SHAPES),
+    "holdout61": (HOLDOUT61_BASE_INDEX, HOLDOUT61_SHAPES),
+    "holdout62": (HOLDOUT62_BASE_INDEX, HOLDOUT62_SHAPES),
 }
