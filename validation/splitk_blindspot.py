@@ -79,7 +79,9 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
     (log-uniform 17..8191: load class "n" or "none"), N 16-divisible or not at even odds (log-uniform
     64..16384, rounded to 16, or 17..8191). "any" (session 25: every load class and regime): M
     log-uniform in 1..64 (decode) one time in four, else in 65..65536; N and K each 16-divisible
-    three times in five (log-uniform 64..16384 and 64..8192, rounded to 16), else not (17..8191)."""
+    three times in five (log-uniform 64..16384 and 64..8192, rounded to 16), else not (17..8191).
+    "fp32" (session 26: IEEE fp32's FMA dot): M and N log-uniform in 64..4096, K in 64..2048, each
+    16-divisible three times in four (rounded to 16), dtype fp32, layout nn / nt at even odds."""
     rng = random.Random(seed)
 
     def log_int(lo, hi):
@@ -94,6 +96,11 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
 
     out = []
     for _ in range(n):
+        if rule == "fp32":
+            M, N, K = (x if rng.random() < 0.25 else max(64, x // 16 * 16)
+                       for x in (log_int(64, 4096), log_int(64, 4096), log_int(64, 2048)))
+            out.append((M, N, K, "fp32", rng.choice(("nn", "nt"))))
+            continue
         if rule == "any":
             M = log_int(1, 64) if rng.random() < 0.25 else log_int(65, 65536)
             N, K = maybe_aligned(16384), maybe_aligned(8192)
@@ -185,7 +192,7 @@ def main(argv=None) -> int:
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
-    ap.add_argument("--rule", choices=("k-odd", "any"), default="k-odd", help="the fresh shapes' rule (--picks)")
+    ap.add_argument("--rule", choices=("k-odd", "any", "fp32"), default="k-odd", help="the fresh shapes' rule (--picks)")
     ap.add_argument("--n", type=int, default=400, help="how many fresh shapes (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
