@@ -113,6 +113,7 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     from perfmodel.gpu import kernels as mk
 
     M, N = ref.shape
+    cfg = {**cfg, "PRECISION": DTYPES[dtype].precision}  # fp32: IEEE (tl.dot's default is TF32), as the sweeps
     cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
     if cfg["SPLIT_K"] > 1:
         ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)
