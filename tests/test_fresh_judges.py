@@ -35,12 +35,14 @@ def _cases_and_times(cases: str, times: str):
 # (cases, times, shapes moved, the geomean t_before / t_after is above): candidate 27b (split-K takes
 # no factor in load classes n/none; seed 2025, recorded 1.420x), candidate 28 (an untimed tile takes
 # its nearest-BLOCK_K neighbour's factor; seed 2027, 1.134x in one pass, 1.116x A B B A), candidate
-# 29 (mid-size aligned shapes read the compute-bound class; seed 2028, 1.084x A B B A)
+# 29 (mid-size aligned shapes read the compute-bound class; seed 2028, 1.084x A B B A), candidate 30
+# (IEEE fp32's FMA dot: K-major B reads per thread and k, a warp per scheduler; seed 2029, 1.475x A B B A)
 JUDGES = [
     ("splitk_factor_judge2_cases.jsonl", "splitk_factor_judge2.jsonl.gz", 71, 1.3),
     ("neighbour_judge_cases.jsonl", "neighbour_judge.jsonl.gz", 43, 1.1),
     ("neighbour_judge_cases.jsonl", "neighbour_judge_abba.jsonl.gz", 43, 1.1),
     ("midshape_judge_cases.jsonl", "midshape_judge.jsonl.gz", 59, 1.05),
+    ("fp32_judge_cases.jsonl", "fp32_judge.jsonl.gz", 171, 1.3),
 ]
 
 

@@ -241,8 +241,8 @@ def test_the_mixed_alignment_factor_is_what_its_fit_gives(capsys):
 
 def test_wgmma_instruction_n():
     """Warpgroups split a tile along M first (64 rows each), the rest along N: the N of the
-    m64nNk16 instruction each issues (perfmodel.kernels.pipeline.wgmma_n)."""
-    from perfmodel.kernels.pipeline import wgmma_n
+    m64nNk16 instruction each issues (perfmodel.kernels.operands.wgmma_n)."""
+    from perfmodel.kernels.operands import wgmma_n
 
     cases = {(128, 256, 8): 256, (256, 128, 8): 128, (128, 64, 4): 64, (64, 128, 4): 128,
              (64, 128, 8): 64, (128, 64, 8): 64, (64, 256, 4): 256, (128, 128, 4): 128}

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from perfmodel.kernels.pipeline import wgmma_n  # noqa: E402
+from perfmodel.kernels.operands import wgmma_n  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.metrics import VIEWS, gmean, score_shape  # noqa: E402
 

@@ -185,6 +185,16 @@ def _print_sensitivity(sens):
           f"predicted time moved by at most {max(abs(p.delta_pct) for p in items):.1f}%")
 
 
+def _mma_note(spec, problem, p, cfg) -> str:
+    """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.pipeline)."""
+    if p.compute_path != "vector":
+        return ""
+    reads = " and B's K-major reads per thread and k" if LAYOUTS[problem.layout].b_k_major else ""
+    warps, simds = p.blocks_per_sm * cfg.num_warps, int(spec.compute.simds_per_sm.value)
+    idle = f"; {warps} warps on {simds} schedulers" if warps < simds else ""
+    return f"FMAs{reads}{idle}"
+
+
 def _l2_note(problem, p) -> str:
     """What the L2 term stands for when the layout or the load class makes it more than the tiles' bytes."""
     if p.elementwise_pipelined:
@@ -250,7 +260,7 @@ def predict_cmd(args) -> int:
             ("programs", str(p.programs), f"{p.waves:.2f} waves"),
             ("k-steps per program", str(p.k_steps), ""),
             ("k-step", f"{p.kstep_s * us:.3f} us", _kstep_note(p, pipelined)),
-            ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", ""),
+            ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", _mma_note(spec, problem, p, cfg)),
             ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(problem, p)),
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else _elementwise_note(p)),

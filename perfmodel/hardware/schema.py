@@ -232,6 +232,7 @@ class Calibration(Frozen):
     scalar_load_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     gather_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     elementwise_store_elems_per_s_per_sm: Union[ElemsPerS, None] = None
+    fma_kmajor_b_read_s: Union[Seconds, None] = None  # per thread and k: the FMA dot's reads of a K-major B
     spill_s_per_reg: Union[SecondsOrZero, None] = None
     vector_efficiency: Union[Ratio, None] = None
     dram_read_over_copy: Union[Factor, None] = None

@@ -17,7 +17,8 @@ from the device its file names as `transfer.reference`, converted by the constan
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
-                                                                      scalar_load_s_per_elem, spill_s_per_reg
+                                                                      scalar_load_s_per_elem, spill_s_per_reg,
+                                                                      fma_kmajor_b_read_s
     per_clock     per-SM rate x this clock / reference clock          scalar_load_elems_per_s_per_sm,
                                                                       gather_elems_per_s_per_sm,
                                                                       elementwise_store_elems_per_s_per_sm
@@ -62,6 +63,7 @@ RULES: dict[str, str] = {
     "scalar_load_fixed_s": "cycles",
     "scalar_load_s_per_elem": "cycles",
     "spill_s_per_reg": "cycles",
+    "fma_kmajor_b_read_s": "cycles",
     "scalar_load_elems_per_s_per_sm": "per_clock",
     "gather_elems_per_s_per_sm": "per_clock",
     "elementwise_store_elems_per_s_per_sm": "per_clock",
@@ -91,6 +93,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                  "costs the host no more than any other"),
     "shared_kmajor_b_factor": (1.0, "estimated from nothing measured: B's majorness costs the tensor cores "
                                     "nothing"),
+    "fma_kmajor_b_read_s": (0.0, "estimated from nothing measured: the FMA dot reads a K-major B from shared "
+                                 "memory as fast as an N-major one"),
     "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
                                  "unaligned rate"),
     "tile_overhead_ksteps": (0.0, "estimated from nothing measured: a tile costs its k-steps, prologue and "

@@ -50,6 +50,11 @@ rows of K: each warp-wide load touches 32 lines, and a thread's next loads along
 lines again, through L1. One block's k-step keeps BK rows x (1 + (BN - 1) e / line) lines busy
 (an odd N starts each row anywhere in a line). A element-wise (and B stored K-major) has its
 lanes along its contiguous dimension: coalesced, nothing re-read.
+
+Shared memory: the tiles written once per k-step and read by every warp group (wgmma) or warp
+that needs them (smem_bytes_per_kstep over warp_grid), the N of the wgmma instruction the warp
+groups issue (wgmma_n), and, where the dot is FMAs (IEEE fp32), the per-thread reads of a K-major
+B (fma_kmajor_b_reads).
 """
 
 from __future__ import annotations
@@ -151,3 +156,40 @@ def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn, min_bm: int = 128) -> np.nd
         return np.zeros(cfgs.size, dtype=bool)
     bm, bn, bk, w = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps"))
     return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= min_bm) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)
+
+
+def fma_kmajor_b_reads(problem, threads, bk, fma: bool) -> np.ndarray | None:
+    """Thread x k reads of B per k-step and block where the dot is FMAs (IEEE fp32) and B is
+    K-major (`nt`, `tt`): threads x BK, else None. The FMA dot's accumulator layout gives each
+    thread a 4-column group of B per k (sm_90 TTGIR: sizePerThread [4, 4]); with B K-major in
+    shared memory (unswizzled: vec 1, maxPhase 1) those columns are 128-byte rows apart, so the
+    reads are not vectors and share banks. They cost per thread and k, not per FMA: IEEE fp32
+    `nt` runs read 6.1, 3.5, 2.3 and 1.7x their FMA-rate prediction at 16, 32, 64 and 128
+    accumulators per thread (`nn` 1.2-1.3 throughout; h200/layouts and h200/holdout10, BLOCK_K 32).
+    Priced at calibration fma_kmajor_b_read_s (perfmodel.kernels.pipeline.kstep_time)."""
+    if not fma or not LAYOUTS[problem.layout].b_k_major:
+        return None
+    return np.asarray(threads, dtype=float) * np.asarray(bk, dtype=float)
+
+
+def warp_grid(bm, w, is_wgmma):
+    """(wm, wn): how a tile's warp groups (wgmma: 4 warps own 64 rows) or warps (mma.sync, MFMA:
+    16 rows) split it, along M first (Triton's layouts), the rest along N."""
+    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
+    wm = np.minimum(units, np.maximum(bm // np.where(is_wgmma, 64, 16), 1))
+    return wm, np.maximum(units // wm, 1)
+
+
+def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
+    """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
+    warp group or warp that needs them (warp_grid: wm x wn of them)."""
+    wm, wn = warp_grid(bm, w, is_wgmma)
+    reads = (wn * bm + wm * bn) * bk * e
+    writes = (bm + bn) * bk * e
+    return (reads + writes).astype(float)
+
+
+def wgmma_n(bm, bn, w):
+    """N of the wgmma instruction a config's warpgroups issue: BLOCK_N over the warpgroups that
+    split N (warp_grid)."""
+    return bn // warp_grid(bm, w, True)[1]

@@ -20,7 +20,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
-              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm")
+              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s")
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class TimingParams:
     from. Fields may be numpy arrays: calibration evaluates the model over a grid of values."""
 
     sms: int
+    simds_per_sm: int  # warp schedulers (NVIDIA sub-partitions, AMD SIMDs): a warp issues on one
     clock_hz: float
     matrix_ops_per_s_per_sm: float | None
     vector_ops_per_s_per_sm: float
@@ -57,6 +58,7 @@ class TimingParams:
     past_copy_weight: float  # w: an element-wise copy masked past the loop's end, in copies that load
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
+    fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -101,7 +103,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
     src["dram_bw_achieved_bytes_per_s"] = ("measured" if spec.calibration.dram_bw_achieved_bytes_per_s else
                                            spec.memory.dram_bw_bytes_per_s.confidence.value)
     return TimingParams(
-        sms=spec.sm_count, clock_hz=clk,
+        sms=spec.sm_count, simds_per_sm=int(spec.compute.simds_per_sm.value), clock_hz=clk,
         matrix_ops_per_s_per_sm=per_clock * clk * cal["matrix_efficiency"] if path == "matrix" else None,
         vector_ops_per_s_per_sm=vector_rate,
         warp_mma_ops_per_s=cal["warp_mma_ops_per_s"] * (per_clock / fp16_per_clock),
@@ -119,6 +121,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],
         gather_blocks_exponent=cal["gather_blocks_exponent"], past_copy_weight=cal["past_copy_weight"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
+        fma_kmajor_b_read_s=cal["fma_kmajor_b_read_s"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk

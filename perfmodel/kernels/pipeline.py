@@ -8,7 +8,10 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
-    vector path (no matrix instruction for the dtype):  t_mma = b F / R_vec
+    vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec min(1, b w / simds))
+                    + b r t_r: a warp issues on one of the SM's simds_per_sm schedulers; the FMA dot's
+                    reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
+                    perfmodel.kernels.operands.fma_kmajor_b_reads), issued beside the FMAs
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
     shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
@@ -50,7 +53,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     warpgroups sharing a K-major 16-bit or FP8 B tile (perfmodel.kernels.operands.shares_kmajor_b):
                     t_mma x shared_kmajor_b_factor (measured, not explained)
     wgmma instruction shape: t_mma (shared memory included) x (256 / N)^g, N the instruction's
-                    (wgmma_n: warpgroups take 64 rows each, the rest of them split N), g =
+                    (operands.wgmma_n: warpgroups take 64 rows each, the rest of them split N), g =
                     wgmma_n_exponent: mirrored tiles with the narrower instruction ran 6-17%
                     slower (validation/fit_wgmma_n.py); the H200's g is set below that, where it
                     orders mirrored tiles and moves no pick
@@ -160,7 +163,7 @@ class KStep:
                  (transposed), 4-byte operands loaded element by element
     vector_copies    16-byte copies of the other operand where one is copied element by element
                  (4-byte dtypes, load class "k" or "n", pipelined; 0 elsewhere)
-    smem_bytes   shared-memory traffic (smem_bytes_per_kstep)
+    smem_bytes   shared-memory traffic (operands.smem_bytes_per_kstep)
     warps        num_warps;  threads = warps x warp size
     sync_mma     the dot is NVIDIA mma.sync (issued per warp), not a throughput-bound unit
     depth        loads in flight ahead of the math: num_stages - 1 where pipelined, else 1
@@ -198,6 +201,7 @@ class KStep:
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
     vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
     past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
+    fma_b_reads: np.ndarray | None = None  # thread x k reads of a K-major B by the FMA dot, per block (operands.fma_kmajor_b_reads)
 
 
 def _max(*xs):
@@ -232,29 +236,6 @@ def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
 
 
-def warp_grid(bm, w, is_wgmma):
-    """(wm, wn): how a tile's warp groups (wgmma: 4 warps own 64 rows) or warps (mma.sync, MFMA:
-    16 rows) split it, along M first (Triton's layouts), the rest along N."""
-    units = np.where(is_wgmma, np.maximum(w // 4, 1), w)
-    wm = np.minimum(units, np.maximum(bm // np.where(is_wgmma, 64, 16), 1))
-    return wm, np.maximum(units // wm, 1)
-
-
-def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
-    """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
-    warp group or warp that needs them (warp_grid: wm x wn of them)."""
-    wm, wn = warp_grid(bm, w, is_wgmma)
-    reads = (wn * bm + wm * bn) * bk * e
-    writes = (bm + bn) * bk * e
-    return (reads + writes).astype(float)
-
-
-def wgmma_n(bm, bn, w):
-    """N of the wgmma instruction a config's warpgroups issue: BLOCK_N over the warpgroups that
-    split N (warp_grid)."""
-    return bn // warp_grid(bm, w, True)[1]
-
-
 def spill_time(p: TimingParams, b, threads, spilled):
     """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
     return b * threads * spilled * p.spill_s_per_reg
@@ -283,10 +264,13 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_tp = b * F / (p.matrix_ops_per_s_per_sm * clock_gain(p, active if clock_sms is None else clock_sms))
         fw = F / step.warps
         t_sync = _max(p.warp_mma_step_s + fw / p.warp_mma_ops_per_s,
-                      np.ceil(b * step.warps / 4) * fw / p.warp_mma_ops_per_s, t_tp)
+                      np.ceil(b * step.warps / p.simds_per_sm) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
-        t_mma = b * F / p.vector_ops_per_s_per_sm
+        # a warp issues on one scheduler: fewer than simds_per_sm warps leave the others idle
+        t_mma = b * F / (p.vector_ops_per_s_per_sm * np.minimum(1.0, b * step.warps / p.simds_per_sm))
+        if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
+            t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)

@@ -52,10 +52,10 @@ import numpy as np
 from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources, by_tile, take_rows
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
-from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, operand_traffic, reused_line_bytes,
-                                        shares_kmajor_b)
+from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, fma_kmajor_b_reads, operand_traffic,
+                                        reused_line_bytes, shares_kmajor_b, smem_bytes_per_kstep, wgmma_n)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        smem_bytes_per_kstep, spill_time, tile_spill_time, tile_time, wgmma_n)
+                                        spill_time, tile_spill_time, tile_time)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 
@@ -107,7 +107,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         mma_n=np.where(res.is_wgmma, wgmma_n(bm, bn, w), 0),
         tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, launch_configs(cfgs, rules))
                      if rules.kernel else None),
-        reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1)
+        reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1,
+        fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, ctx.params.matrix_ops_per_s_per_sm is None))
 
 
 def launch_configs(cfgs: ConfigArrays, rules: LoopRules) -> ConfigArrays:

@@ -1,0 +1,55 @@
+"""IEEE fp32's FMA dot (candidate 30, session 26): the K-major B reads per thread and k, and a warp
+per scheduler (perfmodel.kernels.pipeline, perfmodel.kernels.operands.fma_kmajor_b_reads)."""
+
+import numpy as np
+import pytest
+
+import perfmodel
+from perfmodel.kernels.operands import fma_kmajor_b_reads
+
+H200 = perfmodel.load_hardware("h200")
+
+
+def _predict(layout, config, m=2048, n=2048, k=1024):
+    problem = perfmodel.GemmProblem(M=m, N=n, K=k, dtype="fp32", layout=layout)
+    return perfmodel.predict(H200, problem, perfmodel.TileConfig.parse(config))
+
+
+def test_the_reads_count_threads_times_block_k_where_b_is_k_major_and_the_dot_is_fma():
+    nt = perfmodel.GemmProblem(M=64, N=64, K=64, dtype="fp32", layout="nt")
+    nn = perfmodel.GemmProblem(M=64, N=64, K=64, dtype="fp32", layout="nn")
+    threads, bk = np.array([128, 256]), np.array([32, 64])
+    assert list(fma_kmajor_b_reads(nt, threads, bk, True)) == [128 * 32, 256 * 64]
+    assert fma_kmajor_b_reads(nn, threads, bk, True) is None
+    assert fma_kmajor_b_reads(nt, threads, bk, False) is None  # a matrix instruction: not this term
+
+
+def test_nt_costs_more_than_nn_and_eight_warps_more_than_four():
+    """The measured order the term gives (h200/layouts, 2048^2 x 1024 fp32 nt: 128x64x32 at 4 warps
+    1.19 of the best, at 8 warps 1.85; nn 1.02 and 1.01): nt over nn, and in nt 8 warps over 4."""
+    nt4, nt8 = _predict("nt", "128x64x32_w4_s5_g8"), _predict("nt", "128x64x32_w8_s5_g8")
+    nn4, nn8 = _predict("nn", "128x64x32_w4_s5_g8"), _predict("nn", "128x64x32_w8_s5_g8")
+    assert nt4.time_s > 1.3 * nn4.time_s
+    assert nt8.time_s > 1.3 * nt4.time_s
+    assert nn8.time_s == pytest.approx(nn4.time_s, rel=0.01)
+
+
+def test_fewer_warps_than_schedulers_issue_at_their_share():
+    """A block of 2 warps alone on its SM (128x128x64 at 3 stages: one block fits the shared
+    memory) uses two of the four schedulers: its FMA term is twice the 4-warp block's."""
+    w2, w4 = _predict("nn", "128x128x64_w2_s3_g8"), _predict("nn", "128x128x64_w4_s3_g8")
+    assert w2.blocks_per_sm == w4.blocks_per_sm == 1
+    assert w2.mma_s_per_kstep == pytest.approx(2 * w4.mma_s_per_kstep, rel=0.01)
+
+
+def test_the_read_time_is_what_its_fit_gives(capsys):
+    """fma_kmajor_b_read_s in hardware/h200.yaml is what validation/fit_fma_reads.py derives from the
+    read fp32 nt runs, and the fit narrows their per-shape spread."""
+    from validation import fit_fma_reads
+
+    assert fit_fma_reads.main([]) == 0
+    out = capsys.readouterr().out
+    got = dict(line.split(" = ") for line in out.splitlines() if " = " in line)
+    assert float(got["fma_kmajor_b_read_s"]) == pytest.approx(H200.calibration.fma_kmajor_b_read_s.value, rel=0.01)
+    best, score = fit_fma_reads.fit(H200)
+    assert score[best] < 0.5 * score[0.0]
