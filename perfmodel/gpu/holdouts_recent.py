@@ -331,6 +331,25 @@ HOLDOUT62_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("bf16", "tf32"))
 HOLDOUT62_BASE_INDEX = 8100
 
+# The sixty-third hold-out, recorded in session 26 after candidate 30 (IEEE fp32's FMA dot) was
+# adopted, never tuned on: the first hold-out in IEEE fp32 (no earlier one holds it), for a clean
+# reading of that dtype. Ten layers no suite holds, seven aligned (two decode), one with N not
+# 16-divisible (ResNet-18's 1,000-class head), one with K not (CIC-IDS2017's 78 flow features) and
+# one with neither (the Wine dataset's 13 features -> 50), in fp32 x nn and nt. Indexed from 8200.
+HOLDOUT63_SHAPES: list[tuple] = in_layouts([
+    ("decode", 16, 2048, 512),  # T5-small feed-forward up, 16 tokens
+    ("decode", 4, 4096, 1024),  # BERT-large feed-forward up, 4 tokens
+    ("prefill", 1536, 3072, 768),  # BERT-base feed-forward up, 1536 tokens
+    ("moe", 320, 1408, 2048),  # a Qwen1.5-MoE-A2.7B expert up, 320 tokens routed
+    ("vision", 3136, 384, 96),  # ConvNeXt-T stage-1 MLP up, 1 image x 56 x 56
+    ("speech", 1500, 1536, 384),  # Whisper-tiny MLP up, 1 clip x 1500 frames
+    ("diffusion", 4096, 1280, 320),  # an SD-1.5 GEGLU projection 320 -> 1280, 1 latent x 64 x 64
+    ("vision", 512, 1000, 512),  # ResNet-18 ImageNet classifier 512 -> 1000, batch 512
+    ("tabular", 8192, 256, 78),  # CIC-IDS2017 (78 flow features) to 256, batch 8192
+    ("tabular", 32768, 50, 13),  # Wine (13 features) to 50, batch 32768
+], dtypes=("fp32",))
+HOLDOUT63_BASE_INDEX = 8200
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout46": (HOLDOUT46_BASE_INDEX, HOLDOUT46_SHAPES),
@@ -350,4 +369,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout60": (HOLDOUT60_BASE_INDEX, HOLDOUT60_SHAPES),
     "holdout61": (HOLDOUT61_BASE_INDEX, HOLDOUT61_SHAPES),
     "holdout62": (HOLDOUT62_BASE_INDEX, HOLDOUT62_SHAPES),
+    "holdout63": (HOLDOUT63_BASE_INDEX, HOLDOUT63_SHAPES),
 }
