@@ -53,3 +53,14 @@ def test_the_read_time_is_what_its_fit_gives(capsys):
     assert float(got["fma_kmajor_b_read_s"]) == pytest.approx(H200.calibration.fma_kmajor_b_read_s.value, rel=0.01)
     best, score = fit_fma_reads.fit(H200)
     assert score[best] < 0.5 * score[0.0]
+
+
+def test_every_timed_launch_carries_the_dtype_s_precision():
+    """The sweeps and the side-by-side judges launch through one helper that sets tl.dot's input
+    precision: IEEE for fp32 (tl.dot's default for fp32 tensors is TF32)."""
+    from perfmodel.gpu.bench import with_precision
+
+    cfg = {"BLOCK_M": 64, "BLOCK_N": 64}
+    assert with_precision(cfg, "fp32")["PRECISION"] == "ieee"
+    assert with_precision(cfg, "tf32")["PRECISION"] == "tf32"
+    assert with_precision(cfg, "fp16")["PRECISION"] is None and "PRECISION" not in cfg

@@ -26,6 +26,13 @@ from perfmodel.dtypes import DTYPES
 TOLERANCE = {"fp16": 1e-2, "bf16": 2e-2, "tf32": 1e-2, "fp32": 1e-4, "fp8": 1e-2}
 
 
+def with_precision(cfg: dict, dtype: str) -> dict:
+    """A launch config with tl.dot's input precision for the dtype (perfmodel.dtypes): IEEE for
+    fp32, TF32 for tf32, the backend's default (None) for the rest. tl.dot's own default for fp32
+    tensors is TF32, so an fp32 launch without it times TF32 (session 26's first fp32 judge)."""
+    return {**cfg, "PRECISION": DTYPES[dtype].precision}
+
+
 def bench(fn, est_ms: float) -> float:
     import triton.testing
 
@@ -113,7 +120,7 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     from perfmodel.gpu import kernels as mk
 
     M, N = ref.shape
-    cfg = {**cfg, "PRECISION": DTYPES[dtype].precision}  # fp32: IEEE (tl.dot's default is TF32), as the sweeps
+    cfg = with_precision(cfg, dtype)
     cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
     if cfg["SPLIT_K"] > 1:
         ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)

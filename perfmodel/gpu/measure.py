@@ -9,7 +9,7 @@ import time
 
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import bench, check, graphed, operands, quick_time_ms
+from perfmodel.gpu.bench import bench, check, graphed, operands, quick_time_ms, with_precision
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
 from perfmodel.scoring.datasets import over_drift
@@ -78,7 +78,7 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> tuple[d
     """One config checked and timed: its row, and the launch it was timed with (None if it failed)."""
     import torch
 
-    cf, kernel = {**e["config"], "PRECISION": DTYPES[dtype].precision}, e["kernel"]
+    cf, kernel = with_precision(e["config"], dtype), e["kernel"]
     row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **e["config"], "tags": e["tags"]}
     launch = None
     try:

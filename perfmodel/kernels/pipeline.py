@@ -7,7 +7,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           F = 2 BM BN BK,  R_sm = ops_per_clock_per_sm x clock_max_hz x matrix_efficiency,
           g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
-          t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / 4) (F/w) / R_warp,  b F / R_sm)
+          t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec min(1, b w / simds))
                     + b r t_r: a warp issues on one of the SM's simds_per_sm schedulers; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
