@@ -122,6 +122,20 @@ def test_validate_prints_every_ranker(cli):
         assert name in r.stdout
 
 
+def test_validate_runs_on_fp32_sets_with_or_without_the_peer(cli):
+    """A set in a dtype nvMatmulHeuristics is not compared on (IEEE fp32, TF32) scores it as no
+    ranking, not an error, whether or not the peer is installed; and a view the model prices no
+    config of (TMA for fp32) leaves its median error empty, without numpy's empty-slice warning."""
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.rankers import rank_nvmh_model
+
+    shape = load_runs("h200/holdout63").shapes[0]
+    assert rank_nvmh_model(shape, shape.candidates(("grouped",))) == ([], None)
+    r = cli("validate", "--hw", "h200", "--data", "h200/holdout63")
+    assert r.returncode == 0, r.stderr
+    assert "RuntimeWarning" not in r.stderr and "perfmodel" in r.stdout
+
+
 def test_sensitivity_runs(cli):
     r = cli("rank", "--hw", "gfx936", "--m", 2048, "--n", 2048, "--k", 2048, "--dtype", "bf16", "--top", 3, "--sensitivity")
     assert r.returncode == 0, r.stderr

@@ -81,8 +81,8 @@ def score_shape(shape: Shape, view: View, hw="h200", **ranker_options) -> ShapeS
     rho = rel = NAN
     if pred is not None:
         rho = spearman(pred, t)
-        ok = np.isfinite(pred)
-        rel = float(np.median(np.abs(pred[ok] - t[ok]) / t[ok]))
+        ok = np.isfinite(pred)  # none where the ranker prices no config of the view (e.g. TMA for fp32)
+        rel = float(np.median(np.abs(pred[ok] - t[ok]) / t[ok])) if ok.any() else NAN
     pick = runs[order[0]]
     name = pick["config"] if pick["kernel"] in SCORED_KERNELS else f"{pick['kernel']}:{pick['config']}"
     return ShapeScore(shape, float(best / t[order[0]]), float(best / t[order[:5]].min()), rho, rel, name, t, pred)

@@ -20,6 +20,7 @@ from typing import Callable
 
 import numpy as np
 
+from perfmodel.dtypes import DTYPES
 from perfmodel.bundled import data_file
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key
 from perfmodel.scoring import peers
@@ -102,6 +103,8 @@ _SCORERS: dict = {}
 
 
 def rank_nvmh_model(shape: Shape, runs: list[dict], hw="h200"):
+    if DTYPES[shape.dtype].nvmh is None:  # compared on fp16 and bf16 only (peers.precision): no ranking
+        return [], None
     if isinstance(hw, str):
         key = hw
     else:  # a device file loaded by path: the scorer depends on its preset alone
