@@ -114,6 +114,20 @@ def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
     assert "Zero-padding" not in r.stdout
 
 
+def test_readme_intro_counts_the_recorded_runs():
+    """The README's opening paragraph counts the timed runs, shapes and sweeps that are recorded
+    (validation/score_sets.SETS), and names every kernel of the registry."""
+    from perfmodel.kernels import registry
+    from perfmodel.scoring.datasets import load_runs
+    from validation.score_sets import SETS
+
+    intro = (REPO / "README.md").read_text().split("## Quick start")[0]
+    shapes = [s for name in SETS for s in load_runs(f"h200/{name}").shapes]
+    runs = sum(len(s.all_runs) for s in shapes)
+    assert f"{runs:,} timed runs" in intro and f"{len(shapes):,} shapes in {len(SETS)} recorded" in intro
+    assert all(f"`{k}`" in intro for k in registry.names())
+
+
 def test_validate_prints_every_ranker(cli):
     r = cli("validate")
     assert r.returncode == 0, r.stderr
