@@ -89,6 +89,24 @@ def test_prune_infers_nt_from_the_strides_of_a_transposed_weight():
     assert prune.last_problem.layout == "nt" and by_args[0].kwargs == nt[0].kwargs
 
 
+class _Float32(_FakeTensor):
+    dtype = "torch.float32"
+
+
+def test_float32_tensors_rank_as_tl_dot_s_default_tf32_unless_told_ieee():
+    """A float32 launch is what tl.dot does with it by default, TF32 (wgmma: the 8-warp tile in
+    nt), unless the pruner is told dtype="fp32" (IEEE: FMAs, where 8 warps pay more K-major reads)."""
+    import perfmodel.triton
+
+    args = {"a_ptr": _Float32((4096, 1)), "b_ptr": _Float32((1, 4096)), "M": 4096, "N": 4096, "K": 4096}
+    default = perfmodel.triton.prune("h200", top_k=1)
+    default(_tf32_configs(), args)
+    assert default.last_problem.dtype == "tf32"
+    ieee = perfmodel.triton.prune("h200", top_k=1, dtype="fp32")
+    ieee(_tf32_configs(), args)
+    assert ieee.last_problem.dtype == "fp32"
+
+
 def test_prune_says_when_it_cannot_tell_the_layout():
     import perfmodel.triton
 

@@ -9,7 +9,9 @@
 
 Triton 3.6.0 calls `early_config_prune(configs, named_args, **kwargs)` once per new key with the
 launch's arguments. The pruner reads M, N, K (names configurable) and the dtype of the first
-tensor argument (perfmodel.dtypes.from_torch), maps each triton.Config onto a perfmodel
+tensor argument (perfmodel.dtypes.from_torch; float32 as "tf32", tl.dot's default precision for
+it: pass dtype="fp32" for a kernel that calls tl.dot with input_precision="ieee"), maps each
+triton.Config onto a perfmodel
 TileConfig of `kernel` (default "grouped": the user's kernel is taken to be a pointer-based
 grouped GEMM like Triton's tutorial; a config with SPLIT_K > 1 maps to "splitk"; pass
 kernel="tma" for a tensor-descriptor kernel), ranks them with perfmodel.rank and returns the k
@@ -55,10 +57,13 @@ def _get(kwargs: dict, key: str, default=None):
 
 
 def _dtype_of(named_args: dict) -> str | None:
+    """The problem's dtype from the first tensor argument; float32 tensors are "tf32", what
+    tl.dot does with them by default (pass dtype="fp32" for a kernel that asks for IEEE)."""
     for v in named_args.values():
         dt = getattr(v, "dtype", None)
         if dt is not None and from_torch(str(dt)):
-            return from_torch(str(dt))
+            name = from_torch(str(dt))
+            return "tf32" if name == "fp32" else name
     return None
 
 
