@@ -48,7 +48,7 @@ def spearman(a: np.ndarray, b: np.ndarray) -> float:
     from scipy.stats import spearmanr
 
     ok = np.isfinite(a) & np.isfinite(b)
-    if ok.sum() < 3:
+    if ok.sum() < 3 or np.ptp(a[ok]) == 0 or np.ptp(b[ok]) == 0:  # constant: no rank order to compare
         return float("nan")
     return float(spearmanr(a[ok], b[ok]).statistic)
 
