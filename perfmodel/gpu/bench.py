@@ -112,8 +112,9 @@ def operands(M: int, N: int, K: int, dtype: str, layout: str):
 def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     """One config of the grouped kernel (the split-K pair where cfg["SPLIT_K"] > 1) on the given
     operands: its median time (do_bench, warm-up 10, rep 60; `graph`: a CUDA-graph replay of the
-    launches, so split-K's second launch is not timed as host time), relative error against `ref`
-    (the fp32 product), and what the compiler gave it."""
+    launches, so split-K's second launch is not timed as host time), the sweeps' check of its
+    output against `ref` (the fp32 product: check's relative error and verdict), and what the
+    compiler gave it."""
     import torch
     import triton.testing
 
@@ -130,9 +131,9 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     k = launch()[0]
     fn = graphed(launch) if graph else launch
     torch.cuda.synchronize()
-    err = ((cc.float() - ref).norm() / ref.norm()).item()
+    ok = check(cc, ref, ref.norm().item(), dtype)
     ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))
-    return {"time_ms": ms, "rel_err": err, "n_regs": int(k.n_regs), "n_spills": int(k.n_spills),
+    return {"time_ms": ms, "rel_err": ok["rel_err"], "correct": ok["correct"], "n_regs": int(k.n_regs), "n_spills": int(k.n_spills),
             "smem_bytes": int(k.metadata.shared)}
 
 

@@ -61,8 +61,8 @@ def _dtype_of(named_args: dict) -> str | None:
     tl.dot does with them by default (pass dtype="fp32" for a kernel that asks for IEEE)."""
     for v in named_args.values():
         dt = getattr(v, "dtype", None)
-        if dt is not None and from_torch(str(dt)):
-            name = from_torch(str(dt))
+        name = from_torch(str(dt)) if dt is not None else None
+        if name:
             return "tf32" if name == "fp32" else name
     return None
 

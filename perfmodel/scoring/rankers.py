@@ -20,8 +20,8 @@ from typing import Callable
 
 import numpy as np
 
-from perfmodel.dtypes import DTYPES
 from perfmodel.bundled import data_file
+from perfmodel.dtypes import DTYPES
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key
 from perfmodel.scoring import peers
 from perfmodel.scoring.datasets import Shape
