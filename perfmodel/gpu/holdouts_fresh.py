@@ -1,0 +1,34 @@
+"""The hold-outs recorded from session 27 on (holdout64 and later), in the form of
+perfmodel.gpu.holdouts_recent (which holds holdout46-63, and is full): each a list of linear
+layers in every dtype and layout, with the rule it was chosen by in its comment;
+perfmodel.gpu.suite.SUITES names them. The rule: ten layers no earlier suite holds ((M, N, K)
+checked against every suite), seven aligned (two decode, M <= 64), one with N not 16-divisible,
+one with K not, one with neither."""
+
+from __future__ import annotations
+
+from perfmodel.gpu.holdouts import in_layouts
+
+# The sixty-fourth hold-out, recorded at the start of session 27, before any change to the IEEE
+# fp32 (FMA) path is shaped, never tuned on: holdout63 was read at once in session 26, so the next
+# fp32 change needs a fresh set. Ten layers no suite holds, seven aligned (two decode), one with N
+# not 16-divisible (DenseNet-121's 1,000-class head), one with K not (Covertype's 54 features) and one
+# with neither (HIGGS's 28 features -> 300), in fp32 x nn and nt. Indexed from 8300.
+HOLDOUT64_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 3072, 768),  # GPT-2 small MLP up, 8 tokens
+    ("decode", 24, 1024, 4096),  # GPT-2 medium MLP down, 24 tokens
+    ("prefill", 1024, 2304, 768),  # GPT-2 small fused QKV projection, 1024 tokens
+    ("moe", 192, 3072, 768),  # a Switch-base-8 expert up, 192 tokens routed
+    ("vision", 784, 1536, 384),  # DeiT-S MLP up, 4 images x 196 tokens
+    ("speech", 1000, 768, 3072),  # wav2vec2-base MLP down, 2 clips x 500 frames
+    ("diffusion", 1024, 5120, 640),  # an SD-1.5 GEGLU projection 640 -> 5120, 1 latent x 32 x 32
+    ("vision", 256, 1000, 1024),  # DenseNet-121 ImageNet classifier 1024 -> 1000, batch 256
+    ("tabular", 16384, 128, 54),  # Covertype (54 features) to 128, batch 16384
+    ("tabular", 65536, 300, 28),  # HIGGS (28 features) to 300 hidden units, batch 65536
+], dtypes=("fp32",))
+HOLDOUT64_BASE_INDEX = 8300
+
+# Every hold-out of this module by its suite name: (base index, shapes).
+HOLDOUTS: dict[str, tuple[int, list]] = {
+    "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
+}
