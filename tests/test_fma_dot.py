@@ -1,6 +1,5 @@
 """IEEE fp32's FMA dot (candidate 30, session 26): the K-major B reads per thread and k, and a warp
-per scheduler; (candidate 31, session 27) two warps per scheduler to hide the dot's loads
-(perfmodel.kernels.pipeline, perfmodel.kernels.operands.fma_kmajor_b_reads)."""
+per scheduler (perfmodel.kernels.pipeline, perfmodel.kernels.operands.fma_kmajor_b_reads)."""
 
 import numpy as np
 import pytest
@@ -65,27 +64,3 @@ def test_every_timed_launch_carries_the_dtype_s_precision():
     assert with_precision(cfg, "fp32")["PRECISION"] == "ieee"
     assert with_precision(cfg, "tf32")["PRECISION"] == "tf32"
     assert with_precision(cfg, "fp16")["PRECISION"] is None and "PRECISION" not in cfg
-
-
-def test_a_scheduler_needs_fma_hide_warps_warps_to_run_the_dot_at_its_rate():
-    """vector_issue_share: min(1, m) x min(1, max(m, 1) / h) ** q, m = warps / schedulers: fewer
-    warps than schedulers leave some idle, fewer than h per scheduler expose the loads' latency."""
-    from perfmodel.kernels.params import timing_params
-    from perfmodel.kernels.pipeline import vector_issue_share
-
-    p = timing_params(H200, "fp32")
-    h, q = p.fma_hide_warps, p.fma_hide_exponent
-    share = vector_issue_share(p, np.array([2, 4, 6, 8, 16]))
-    assert list(share) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, (1.5 / h) ** q, 1.0, 1.0])
-    assert share[0] < share[1] < share[2] < share[3]
-
-
-def test_the_latency_constants_are_what_their_fit_gives():
-    """fma_hide_warps and fma_hide_exponent in hardware/h200.yaml are validation/fit_fma_latency.py's
-    grid point, which narrows the read fp32 nn runs' per-shape spread by a fifth or more."""
-    from validation import fit_fma_latency
-
-    (hide, exponent), score = fit_fma_latency.fit(H200)
-    assert hide == H200.calibration.fma_hide_warps.value
-    assert exponent == pytest.approx(H200.calibration.fma_hide_exponent.value)
-    assert score[(hide, exponent)] < 0.8 * score[(1.0, 0.0)]
