@@ -28,7 +28,28 @@ HOLDOUT64_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT64_BASE_INDEX = 8300
 
+# The sixty-fifth hold-out, recorded in session 27 after candidate 31 was judged (not adopted), for
+# the next change to the FMA path (a variant shaped on holdout64's `nt` groups and candidate 31's
+# fresh shapes, both read), never tuned on: ten layers no suite holds, seven aligned (two decode),
+# one with N not 16-divisible (EfficientNet-B0's 1,000-class head), one with K not (WDBC's 30
+# features) and one with neither (Waveform's 21 features -> 100), in fp32 x nn and nt. Indexed from
+# 8400.
+HOLDOUT65_SHAPES: list[tuple] = in_layouts([
+    ("decode", 32, 768, 3072),  # BERT-base feed-forward down, 32 tokens
+    ("decode", 2, 4096, 1024),  # BERT-large feed-forward up, 2 tokens
+    ("prefill", 2048, 1024, 4096),  # BERT-large feed-forward down, 2048 tokens
+    ("moe", 160, 2048, 512),  # a T5-small-sized expert up (512 -> 2048), 160 tokens routed
+    ("vision", 1568, 768, 192),  # DeiT-Ti MLP up, 8 images x 196 tokens
+    ("speech", 1500, 2048, 512),  # Whisper-base MLP up, 1 clip x 1500 frames
+    ("diffusion", 4096, 320, 1280),  # SD-1.5 feed-forward down (1280 -> 320), 1 latent x 64 x 64
+    ("vision", 128, 1000, 1280),  # EfficientNet-B0 ImageNet classifier 1280 -> 1000, batch 128
+    ("tabular", 32768, 64, 30),  # WDBC (30 features) to 64, batch 32768
+    ("tabular", 131072, 100, 21),  # Waveform (21 features) to 100, batch 131072
+], dtypes=("fp32",))
+HOLDOUT65_BASE_INDEX = 8400
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
+    "holdout65": (HOLDOUT65_BASE_INDEX, HOLDOUT65_SHAPES),
 }
