@@ -358,9 +358,10 @@ def device_file(base: HardwareSpec, values: dict[str, float], cal: dict, header:
     """`base`'s device file with this device's measurements: id and name say it is calibrated,
     the calibration block holds every derived constant; a transfer reference stays (or names the
     base device) for the constants `calibrate` does not derive, which are borrowed and reported
-    as estimated (gather_elems_per_s_per_sm, descriptor_launch_s, shared_kmajor_b_factor and
-    fma_kmajor_b_read_s: fitted on timed GEMMs; mixed_k_load_factor: fitted on the lab's
-    kstep_mixed microbenchmark, which `calibrate` does not run)."""
+    as estimated (gather_elems_per_s_per_sm, descriptor_launch_s, shared_kmajor_b_factor,
+    fma_kmajor_b_read_s, fma_hide_warps and fma_hide_exponent: fitted on timed GEMMs;
+    mixed_k_load_factor: fitted on the lab's kstep_mixed microbenchmark, which `calibrate` does
+    not run)."""
     data = base.model_dump(mode="json", exclude_none=True)
     where = (f"measured: perfmodel calibrate --hw {base.id} on {header.get('gpu_name')} (driver {header.get('driver')}, "
              f"torch {header.get('torch')}, Triton {header.get('triton')}, {header.get('date_utc')})")

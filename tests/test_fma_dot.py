@@ -1,5 +1,6 @@
 """IEEE fp32's FMA dot (candidate 30, session 26): the K-major B reads per thread and k, and a warp
-per scheduler (perfmodel.kernels.pipeline, perfmodel.kernels.operands.fma_kmajor_b_reads)."""
+per scheduler; (candidate 31b, session 27) two warps per scheduler to hide a K-major B's reads
+(perfmodel.kernels.pipeline, perfmodel.kernels.operands.fma_kmajor_b_reads)."""
 
 import numpy as np
 import pytest
@@ -64,3 +65,32 @@ def test_every_timed_launch_carries_the_dtype_s_precision():
     assert with_precision(cfg, "fp32")["PRECISION"] == "ieee"
     assert with_precision(cfg, "tf32")["PRECISION"] == "tf32"
     assert with_precision(cfg, "fp16")["PRECISION"] is None and "PRECISION" not in cfg
+
+
+def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_k_major_b_reads():
+    """vector_issue_share: min(1, m), m = warps / schedulers (fewer warps than schedulers leave some
+    idle); where the dot reads a K-major B, x min(1, max(m, 1) / h) ** q: fewer than h warps per
+    scheduler expose those reads' latency. Where B is N-major the second factor is left out."""
+    from perfmodel.kernels.params import timing_params
+    from perfmodel.kernels.pipeline import vector_issue_share
+
+    p = timing_params(H200, "fp32")
+    h, q = p.fma_hide_warps, p.fma_hide_exponent
+    warps = np.array([2, 4, 6, 8, 16])
+    share = vector_issue_share(p, warps, kmajor_b=True)
+    assert list(share) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, (1.5 / h) ** q, 1.0, 1.0])
+    assert share[0] < share[1] < share[2] < share[3]
+    assert list(vector_issue_share(p, warps, kmajor_b=False)) == pytest.approx([0.5, 1.0, 1.0, 1.0, 1.0])
+
+
+def test_the_latency_constants_are_what_their_fit_gives():
+    """fma_hide_warps, fma_hide_exponent and fma_kmajor_b_read_s in hardware/h200.yaml are
+    validation/fit_fma_latency.py's joint grid point, which narrows the read fp32 nt runs' per-shape
+    spread against one warp per scheduler taken as enough."""
+    from validation import fit_fma_latency
+
+    (hide, exponent, read_s), score = fit_fma_latency.fit(H200)
+    cal = H200.calibration
+    assert hide == cal.fma_hide_warps.value and exponent == pytest.approx(cal.fma_hide_exponent.value)
+    assert read_s == pytest.approx(cal.fma_kmajor_b_read_s.value, rel=0.01)
+    assert score[(hide, exponent)][1] < 0.95 * score[(1.0, 0.0)][1]

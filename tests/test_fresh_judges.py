@@ -36,26 +36,29 @@ def _cases_and_times(cases: str, times: str):
 # no factor in load classes n/none; seed 2025, recorded 1.420x), candidate 28 (an untimed tile takes
 # its nearest-BLOCK_K neighbour's factor; seed 2027, 1.134x in one pass, 1.116x A B B A), candidate
 # 29 (mid-size aligned shapes read the compute-bound class; seed 2028, 1.084x A B B A), candidate 30
-# (IEEE fp32's FMA dot: K-major B reads per thread and k, a warp per scheduler; seed 2029, 1.475x A B B A)
+# (IEEE fp32's FMA dot: K-major B reads per thread and k, a warp per scheduler; seed 2029, 1.475x A B B A).
+# current: whether the "after" picks are still the model's; False where a later change moved them
+# (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
-    ("splitk_factor_judge2_cases.jsonl", "splitk_factor_judge2.jsonl.gz", 71, 1.3),
-    ("neighbour_judge_cases.jsonl", "neighbour_judge.jsonl.gz", 43, 1.1),
-    ("neighbour_judge_cases.jsonl", "neighbour_judge_abba.jsonl.gz", 43, 1.1),
-    ("midshape_judge_cases.jsonl", "midshape_judge.jsonl.gz", 59, 1.05),
-    ("fp32_judge_cases.jsonl", "fp32_judge.jsonl.gz", 171, 1.3),
+    ("splitk_factor_judge2_cases.jsonl", "splitk_factor_judge2.jsonl.gz", 71, 1.3, True),
+    ("neighbour_judge_cases.jsonl", "neighbour_judge.jsonl.gz", 43, 1.1, True),
+    ("neighbour_judge_cases.jsonl", "neighbour_judge_abba.jsonl.gz", 43, 1.1, True),
+    ("midshape_judge_cases.jsonl", "midshape_judge.jsonl.gz", 59, 1.05, True),
+    ("fp32_judge_cases.jsonl", "fp32_judge.jsonl.gz", 171, 1.3, False),
 ]
 
 
-@pytest.mark.parametrize("cases,times,moved,above", JUDGES)
-def test_the_moved_picks_are_the_model_s_and_ran_faster(cases, times, moved, above):
+@pytest.mark.parametrize("cases,times,moved,above,current", JUDGES)
+def test_the_moved_picks_are_the_model_s_and_ran_faster(cases, times, moved, above, current):
     rows, measured = _cases_and_times(cases, times)
     assert len(rows) == moved
     ratios = []
     for c in rows:
         shape = (c["M"], c["N"], c["K"], c["dtype"], c["layout"])
         p = perfmodel.GemmProblem(M=c["M"], N=c["N"], K=c["K"], dtype=c["dtype"], layout=c["layout"])
-        best = rank(H200, p, kernels=("grouped", "splitk")).best.config
-        assert {k: getattr(best, k) for k in KEYS} == c["after"], shape
+        if current:
+            best = rank(H200, p, kernels=("grouped", "splitk")).best.config
+            assert {k: getattr(best, k) for k in KEYS} == c["after"], shape
         ratios.append(measured[shape]["before"] / measured[shape]["after"])
     assert math.exp(sum(map(math.log, ratios)) / len(ratios)) > above
     assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4

@@ -31,7 +31,7 @@ from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.rankers import problem_of  # noqa: E402
 
-SETS = ("h200/layouts", "h200/holdout10")
+SETS = ("h200/layouts", "h200/holdout10", "h200/holdout63", "h200/holdout64")
 GRID = [0.0] + [float(x) for x in np.geomspace(2e-11, 2e-9, 41)]
 
 

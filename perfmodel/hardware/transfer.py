@@ -13,7 +13,8 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       l2_sm_share_ratio,
                                                                       tile_overhead_ksteps, vector_copy_weight,
                                                                       memory_overlap_exponent, compute_dram_exponent,
-                                                                      partial_clock_gain, _exponent
+                                                                      partial_clock_gain, _exponent,
+                                                                      fma_hide_warps, fma_hide_exponent
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
@@ -64,6 +65,8 @@ RULES: dict[str, str] = {
     "scalar_load_s_per_elem": "cycles",
     "spill_s_per_reg": "cycles",
     "fma_kmajor_b_read_s": "cycles",
+    "fma_hide_warps": "same",
+    "fma_hide_exponent": "same",
     "scalar_load_elems_per_s_per_sm": "per_clock",
     "gather_elems_per_s_per_sm": "per_clock",
     "elementwise_store_elems_per_s_per_sm": "per_clock",
@@ -95,6 +98,9 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                     "nothing"),
     "fma_kmajor_b_read_s": (0.0, "estimated from nothing measured: the FMA dot reads a K-major B from shared "
                                  "memory as fast as an N-major one"),
+    "fma_hide_warps": (1.0, "estimated from nothing measured: one warp per scheduler keeps the vector path at "
+                            "its rate"),
+    "fma_hide_exponent": (0.0, "estimated from nothing measured: no slowdown below fma_hide_warps"),
     "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
                                  "unaligned rate"),
     "tile_overhead_ksteps": (0.0, "estimated from nothing measured: a tile costs its k-steps, prologue and "

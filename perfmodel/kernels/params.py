@@ -20,7 +20,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "partial_clock_exponent",
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
-              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s")
+              "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
+              "fma_hide_warps", "fma_hide_exponent")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ class TimingParams:
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
     fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)
+    fma_hide_warps: float  # h: warps per scheduler the vector path needs to run at its rate (kstep_time)
+    fma_hide_exponent: float  # q: below h warps per scheduler, the vector rate x (warps / h) ** q
     smem_bytes_per_s_per_sm: float
     overlap_leak: float
     matrix_latency_s: float  # one dependent matrix instruction (0 where the spec gives none)
@@ -121,7 +124,8 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],
         gather_blocks_exponent=cal["gather_blocks_exponent"], past_copy_weight=cal["past_copy_weight"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
-        fma_kmajor_b_read_s=cal["fma_kmajor_b_read_s"],
+        fma_kmajor_b_read_s=cal["fma_kmajor_b_read_s"], fma_hide_warps=cal["fma_hide_warps"],
+        fma_hide_exponent=cal["fma_hide_exponent"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk

@@ -8,8 +8,10 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
-    vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec min(1, b w / simds))
-                    + b r t_r: a warp issues on one of the SM's simds_per_sm schedulers; the FMA dot's
+    vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
+                    s = min(1, m) [B K-major] min(1, max(m, 1) / h)^q, m = b w / simds
+                    (vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
+                    which needs h warps to hide a K-major B's reads; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
                     perfmodel.kernels.operands.fma_kmajor_b_reads), issued beside the FMAs
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
@@ -236,6 +238,20 @@ def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
 
 
+def vector_issue_share(p: TimingParams, warps, kmajor_b: bool = False) -> np.ndarray:
+    """The share of the SM's vector rate `warps` resident warps reach, m = warps / simds_per_sm:
+    share = min(1, m) x [kmajor_b] min(1, max(m, 1) / h) ** q (a warp issues on one scheduler; where
+    the FMA dot reads a K-major B, whose reads share banks, a scheduler needs h = fma_hide_warps
+    warps to hide them; q = fma_hide_exponent; validation/fit_fma_latency.py on the read fp32 `nt`
+    runs). Applied in `nn` too (candidate 31) it moved holdout64's `nn` picks onto tiles whose other
+    costs the model misses (0.942 -> 0.858, `nt` 0.909 -> 0.996; validation/NOTES.md, session 27)."""
+    m = np.asarray(warps, dtype=float) / p.simds_per_sm
+    share = np.minimum(1.0, m)
+    if not kmajor_b:
+        return share
+    return share * np.minimum(1.0, np.maximum(m, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
+
+
 def spill_time(p: TimingParams, b, threads, spilled):
     """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
     return b * threads * spilled * p.spill_s_per_reg
@@ -267,8 +283,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                       np.ceil(b * step.warps / p.simds_per_sm) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
-        # a warp issues on one scheduler: fewer than simds_per_sm warps leave the others idle
-        t_mma = b * F / (p.vector_ops_per_s_per_sm * np.minimum(1.0, b * step.warps / p.simds_per_sm))
+        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, step.fma_b_reads is not None))
         if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
             t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""How many warps per scheduler the FMA dot needs where it reads a K-major B (calibration
+fma_hide_warps, fma_hide_exponent; perfmodel.kernels.pipeline.vector_issue_share), fitted on the
+IEEE fp32 `nt` runs of the read sets.
+
+IEEE fp32 lowers tl.dot to FMAs, fed by shared-memory loads in the same instruction stream; where B
+is K-major those reads share banks (perfmodel.kernels.operands.fma_kmajor_b_reads). With one warp
+per scheduler their latency shows. The model: below h warps per scheduler the rate is
+(max(warps, 1) / h) ** q. The rows: every grouped run of the fp32 `nt` shapes of SETS. h and q
+trade against the K-major read time (fma_kmajor_b_read_s), so the three are fitted together: for
+each (h, q) the read time is validation/fit_fma_reads.py's grid value with the least spread. The
+objective is the ranking's, scale-free: per shape,
+the mean |ln(measured / predicted) - its median|, averaged over the shapes; the values are the grid
+point with the least of it.
+
+    python validation/fit_fma_latency.py
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import numpy as np  # noqa: E402
+
+from perfmodel.hardware.registry import load_hardware  # noqa: E402
+from perfmodel.kernels import registry  # noqa: E402
+from perfmodel.kernels.base import ConfigArrays  # noqa: E402
+from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
+from perfmodel.scoring.datasets import load_runs  # noqa: E402
+from perfmodel.scoring.rankers import problem_of  # noqa: E402
+from validation.fit_fma_reads import GRID as READ_GRID  # noqa: E402
+
+SETS = ("h200/layouts", "h200/holdout10", "h200/holdout63", "h200/holdout64")
+HIDE = (1.0, 2.0, 3.0, 4.0)  # whole warps per scheduler
+EXPONENT = tuple(round(0.2 * i, 1) for i in range(7))
+
+
+def shapes(layout: str = "nt") -> list:
+    return [s for name in SETS for s in load_runs(name).shapes
+            if s.dtype == "fp32" and s.layout == layout and not s.drifted]
+
+
+def spread(spec, shape, hide: float, exponent: float, read_s: float) -> float:
+    """Mean |ln(measured / predicted) - median| over the shape's grouped runs at (hide, exponent, read_s)."""
+    runs = shape.candidates(("grouped",))
+    ctx = context(spec, problem_of(shape))
+    params = dataclasses.replace(ctx.params, fma_hide_warps=hide, fma_hide_exponent=exponent, fma_kmajor_b_read_s=read_s)
+    pred = evaluate(registry.get("grouped"), dataclasses.replace(ctx, params=params), ConfigArrays.of(runs))["time_s"]
+    ok = np.isfinite(pred)
+    err = np.log(np.array([r["time_ms"] * 1e-3 for r in runs])[ok] / pred[ok])
+    return float(np.mean(np.abs(err - np.median(err))))
+
+
+def fit(spec, rows=None) -> tuple[tuple[float, float, float], dict[tuple[float, float], tuple[float, float]]]:
+    """((hide, exponent, read_s) with the least spread, {(hide, exponent): (its best read_s, spread)})
+    over `rows` (the fp32 nt shapes)."""
+    rows = shapes("nt") if rows is None else rows
+    score = {}
+    for hq in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]:
+        by_read = {t: float(np.mean([spread(spec, s, *hq, t) for s in rows])) for t in READ_GRID}
+        t = min(by_read, key=by_read.get)
+        score[hq] = (t, by_read[t])
+    hide, exponent = min(score, key=lambda hq: score[hq][1])
+    return (hide, exponent, score[(hide, exponent)][0]), score
+
+
+def main(argv=None) -> int:
+    spec = load_hardware("h200")
+    nt = shapes("nt")
+    (hide, exponent, read_s), score = fit(spec, nt)
+    print(f"fp32 nt, {len(nt)} shapes: mean |ln error - shape median| {score[(1.0, 0.0)][1]:.3f} with one warp per "
+          f"scheduler enough, {score[(hide, exponent)][1]:.3f} at the best grid point")
+    for h in HIDE[1:]:
+        print(f"  h {h:3.1f}: " + " ".join(f"{score[(h, q)][1]:.3f}" for q in EXPONENT[1:]) + f"  (q = {EXPONENT[1]}..{EXPONENT[-1]})")
+    print(f"fma_hide_warps = {hide:g}")
+    print(f"fma_hide_exponent = {exponent:g}")
+    print(f"fma_kmajor_b_read_s = {read_s:.3g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
