@@ -48,8 +48,28 @@ HOLDOUT65_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT65_BASE_INDEX = 8400
 
+# The sixty-sixth hold-out, recorded at the end of session 27 (candidate 31b adopted; holdout64 and
+# holdout65 read), for the next change to the FMA path, `nn` above all (its median error is 0.27),
+# never tuned on: ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible
+# (a factorized 30,522-token MLM head), one with K not (YearPredictionMSD's 90 features) and one with
+# neither (California housing's 8 features -> 50), in fp32 x nn and nt. Indexed from 8500.
+HOLDOUT66_SHAPES: list[tuple] = in_layouts([
+    ("decode", 48, 1024, 1024),  # RoBERTa-large attention output projection, 48 tokens
+    ("decode", 6, 3072, 768),  # DistilBERT feed-forward up, 6 tokens
+    ("prefill", 1536, 768, 768),  # DistilBERT attention output projection, 1536 tokens
+    ("moe", 256, 4096, 1024),  # a T5-large-sized expert up (1024 -> 4096), 256 tokens routed
+    ("vision", 3136, 256, 64),  # ResNet-50 stage-1 1x1 convolution 64 -> 256, 1 image x 56 x 56
+    ("speech", 2000, 1024, 256),  # Conformer-M feed-forward up, 2 clips x 1000 frames
+    ("diffusion", 256, 1280, 5120),  # SD-1.5 feed-forward down (5120 -> 1280), 1 latent x 16 x 16
+    ("nlp", 512, 30522, 128),  # a factorized MLM head (128 -> 30,522 tokens), 512 tokens
+    ("tabular", 16384, 256, 90),  # YearPredictionMSD (90 features) to 256, batch 16384
+    ("tabular", 65536, 50, 8),  # California housing (8 features) to 50, batch 65536
+], dtypes=("fp32",))
+HOLDOUT66_BASE_INDEX = 8500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
     "holdout65": (HOLDOUT65_BASE_INDEX, HOLDOUT65_SHAPES),
+    "holdout66": (HOLDOUT66_BASE_INDEX, HOLDOUT66_SHAPES),
 }
