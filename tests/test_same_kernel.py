@@ -93,3 +93,27 @@ def test_stage_counts_that_compile_apart_never_tie_at_the_top(name):
         if len({k[:2] for k in kernels}) == 1 and len(kernels) > 1:
             tied.append(s.label())
     assert not tied, tied
+
+
+def test_fp32_ties_at_the_top_are_twins_the_readme_counts():
+    """On the FMA path (IEEE fp32) the geometries tied at the top of a read shape issue the same
+    instruction counts: mirrored tiles (BM x BN and BN x BM) or one tile at two warp counts, at one
+    BLOCK_K, stage count and SPLIT_K; the README counts them (validation/NOTES.md, session 27)."""
+    from pathlib import Path
+
+    from perfmodel.scoring.datasets import load_runs
+    from perfmodel.scoring.rankers import rank_perfmodel
+    from validation.score_sets import SETS, UNREAD
+
+    shapes = [s for name in SETS if name not in UNREAD for s in load_runs(f"h200/{name}").shapes if s.dtype == "fp32"]
+    tied = 0
+    for s in shapes:
+        runs = s.runs
+        order, pred = rank_perfmodel(s, runs)
+        top = {(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"], r["SPLIT_K"])
+               for i, r in enumerate(runs) if pred[i] <= pred[order[0]] * (1 + 1e-12)}
+        if len(top) > 1:
+            tied += 1
+            assert len({(min(g[:2]), max(g[:2]), *g[2:3], *g[4:]) for g in top}) == 1, (s.label(), top)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert f"{tied} of the {len(shapes)} read fp32 shapes" in " ".join(readme.split())
