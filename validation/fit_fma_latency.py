@@ -6,7 +6,7 @@ IEEE fp32 `nt` runs of the read sets.
 IEEE fp32 lowers tl.dot to FMAs, fed by shared-memory loads in the same instruction stream; where B
 is K-major those reads share banks (perfmodel.kernels.operands.fma_kmajor_b_reads). With one warp
 per scheduler their latency shows. The model: below h warps per scheduler the rate is
-(max(warps, 1) / h) ** q. The rows: every grouped run of the fp32 `nt` shapes of SETS. h and q
+(max(warps, 1) / h) ** q. The rows: every grouped run of the fp32 `nt` shapes of validation/fit_fma_reads.py's SETS. h and q
 trade against the K-major read time (fma_kmajor_b_read_s), so the three are fitted together: for
 each (h, q) the read time is validation/fit_fma_reads.py's grid value with the least spread. The
 objective is the ranking's, scale-free: per shape,
@@ -18,53 +18,27 @@ point with the least of it.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import numpy as np  # noqa: E402
-
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from perfmodel.kernels import registry  # noqa: E402
-from perfmodel.kernels.base import ConfigArrays  # noqa: E402
-from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
-from perfmodel.scoring.datasets import load_runs  # noqa: E402
-from perfmodel.scoring.rankers import problem_of  # noqa: E402
-from validation.fit_fma_reads import GRID as READ_GRID  # noqa: E402
+from validation.fit_fma_reads import best_read_time, prepared, shapes  # noqa: E402
 
-SETS = ("h200/layouts", "h200/holdout10", "h200/holdout63", "h200/holdout64")
 HIDE = (1.0, 2.0, 3.0, 4.0)  # whole warps per scheduler
 EXPONENT = tuple(round(0.2 * i, 1) for i in range(7))
-
-
-def shapes(layout: str = "nt") -> list:
-    return [s for name in SETS for s in load_runs(name).shapes
-            if s.dtype == "fp32" and s.layout == layout and not s.drifted]
-
-
-def spread(spec, shape, hide: float, exponent: float, read_s: float) -> float:
-    """Mean |ln(measured / predicted) - median| over the shape's grouped runs at (hide, exponent, read_s)."""
-    runs = shape.candidates(("grouped",))
-    ctx = context(spec, problem_of(shape))
-    params = dataclasses.replace(ctx.params, fma_hide_warps=hide, fma_hide_exponent=exponent, fma_kmajor_b_read_s=read_s)
-    pred = evaluate(registry.get("grouped"), dataclasses.replace(ctx, params=params), ConfigArrays.of(runs))["time_s"]
-    ok = np.isfinite(pred)
-    err = np.log(np.array([r["time_ms"] * 1e-3 for r in runs])[ok] / pred[ok])
-    return float(np.mean(np.abs(err - np.median(err))))
 
 
 def fit(spec, rows=None) -> tuple[tuple[float, float, float], dict[tuple[float, float], tuple[float, float]]]:
     """((hide, exponent, read_s) with the least spread, {(hide, exponent): (its best read_s, spread)})
     over `rows` (the fp32 nt shapes)."""
-    rows = shapes("nt") if rows is None else rows
+    cases = [prepared(spec, s) for s in (shapes("nt") if rows is None else rows)]
     score = {}
-    for hq in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]:
-        by_read = {t: float(np.mean([spread(spec, s, *hq, t) for s in rows])) for t in READ_GRID}
-        t = min(by_read, key=by_read.get)
-        score[hq] = (t, by_read[t])
+    for h, q in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]:
+        t, by_read = best_read_time(cases, fma_hide_warps=h, fma_hide_exponent=q)
+        score[(h, q)] = (t, by_read[t])
     hide, exponent = min(score, key=lambda hq: score[hq][1])
     return (hide, exponent, score[(hide, exponent)][0]), score
 
