@@ -45,7 +45,9 @@ def test_fewer_warps_than_schedulers_issue_at_their_share():
 
 def test_the_read_time_is_what_its_fit_gives(capsys):
     """fma_kmajor_b_read_s in hardware/h200.yaml is what validation/fit_fma_reads.py derives from the
-    read fp32 nt runs, and the fit narrows their per-shape spread."""
+    read fp32 nt runs, and the fit narrows their per-shape spread by 40% or more (0.220 -> 0.114
+    since the shared-memory term counts the dot's reads in bank passes, which takes part of what the
+    read term took alone: 0.338 -> 0.114 before)."""
     from validation import fit_fma_reads
 
     assert fit_fma_reads.main([]) == 0
@@ -53,7 +55,7 @@ def test_the_read_time_is_what_its_fit_gives(capsys):
     got = dict(line.split(" = ") for line in out.splitlines() if " = " in line)
     assert float(got["fma_kmajor_b_read_s"]) == pytest.approx(H200.calibration.fma_kmajor_b_read_s.value, rel=0.01)
     best, score = fit_fma_reads.fit(H200)
-    assert score[best] < 0.5 * score[0.0]
+    assert score[best] < 0.6 * score[0.0]
 
 
 def test_every_timed_launch_carries_the_dtype_s_precision():
@@ -94,3 +96,41 @@ def test_the_latency_constants_are_what_their_fit_gives():
     assert hide == cal.fma_hide_warps.value and exponent == pytest.approx(cal.fma_hide_exponent.value)
     assert read_s == pytest.approx(cal.fma_kmajor_b_read_s.value, rel=0.01)
     assert score[(hide, exponent)][1] < 0.95 * score[(1.0, 0.0)][1]
+
+
+def test_the_fma_dot_reads_what_its_compiles_issue():
+    """fma_thread_tile's rows and cols give the FMA dot's instructions in the sm_90 SASS of 368
+    offline compiles (validation/fma_sass_counts.py, all four layouts, BLOCK_K 16-64, 2-8 warps):
+    rows x cols x BK FFMA, and rows x BK / 4 (A K-major) or / spt (M-major) plus cols x BK / 4 (B
+    K-major) or / spt (N-major) 16- or 8-byte shared reads, beside the C tile's own pass through
+    shared memory on the way out (none, or rows x cols / 4 reads)."""
+    import json
+    from pathlib import Path
+
+    from perfmodel.kernels.operands import fma_thread_tile
+    from perfmodel.layouts import LAYOUTS
+
+    path = Path(__file__).resolve().parent.parent / "validation" / "data" / "compile" / "fma_sass_counts.jsonl"
+    rows_ = [json.loads(line) for line in path.read_text().splitlines()]
+    compiled = [r for r in rows_ if r.get("kind") != "header" and "error" not in r]
+    assert len(compiled) == 368 and {r["layout"] for r in compiled} == {"nn", "nt", "tn", "tt"}
+    for r in compiled:
+        bm, bn, bk, w, lay = r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], LAYOUTS[r["layout"]]
+        rows, cols, _, _, spt = (int(x) for x in fma_thread_tile(bm, bn, w))
+        assert r.get("FFMA", 0) == rows * cols * bk, r
+        reads = rows * bk // (4 if lay.a_k_major else spt) + cols * bk // (4 if lay.b_k_major else spt)
+        assert r.get("LDS.128", 0) + r.get("LDS.64", 0) - reads in (0, rows * cols // 4), r
+
+
+def test_a_k_major_a_read_by_more_lanes_along_m_takes_more_bank_passes():
+    """fma_smem_bytes: 64x32 at 2 warps (four lanes along M) reads A in four passes per read, its
+    mirror 32x64 (two lanes) in two; the same FFMA and reads otherwise. Measured, 64x32 w2 ran 7-9%
+    slower than 32x64 w2 on the read fp32 `nn` shapes (validation/NOTES.md, session 28)."""
+    from perfmodel.kernels.operands import fma_smem_bytes
+    from perfmodel.problem import GemmProblem
+
+    p = GemmProblem(M=2048, N=2048, K=2048, dtype="fp32")
+    tall, wide = (float(fma_smem_bytes(p, bm, bn, 32, 2, 4)) for bm, bn in ((64, 32), (32, 64)))
+    # each thread: 8 rows x 4 cols; A: 8 x 32 / 4 = 64 reads, in 4 (tall) or 2 (wide) passes; B: 32
+    # reads, 8 or 16 lanes of 16 bytes side by side: 1 or 2 passes; 2 warps, 128 bytes a pass
+    assert tall - wide == 2 * 128 * (64 * (4 - 2) - 32 * (2 - 1))

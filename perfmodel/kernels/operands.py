@@ -172,6 +172,53 @@ def fma_kmajor_b_reads(problem, threads, bk, fma: bool) -> np.ndarray | None:
     return np.asarray(threads, dtype=float) * np.asarray(bk, dtype=float)
 
 
+#: bytes shared memory serves per pass (wavefront): 32 banks of 4 bytes on NVIDIA since Maxwell
+BANK_PASS_BYTES = 128
+
+
+def fma_thread_tile(bm, bn, w) -> tuple:
+    """(rows, cols, lanes_m, lanes_n, spt): the accumulator elements a thread holds along M and N
+    where the dot is FMAs, how a warp's 32 lanes split M and N, and the side of the square of
+    adjacent elements each thread holds (sizePerThread). Triton's rule (its dot pattern and
+    BlockedEncodingAttr::get): sizePerThread [4, 4] at >= 16 elements per thread, [2, 2] at >= 4,
+    else [1, 1]; lanes, then warps, along N first, up to BLOCK_N / sizePerThread; the rest along M;
+    a thread holds every repeat of its pattern. Matched the TTGIR of 68 of 68 offline sm_90
+    compiles of IEEE fp32 tiles (validation/NOTES.md, session 27)."""
+    bm, bn, w = (np.asarray(x) for x in (bm, bn, w))
+    per = bm * bn // (32 * w)
+    spt = np.where(per >= 16, 4, np.where(per >= 4, 2, 1))
+    lanes_n = np.minimum(32, np.maximum(bn // spt, 1))
+    lanes_m = 32 // lanes_n
+    warps_n = np.minimum(w, np.maximum(bn // (spt * lanes_n), 1))
+    warps_m = w // warps_n
+    rows = np.maximum(bm // (lanes_m * warps_m), spt)
+    cols = np.maximum(bn // (lanes_n * warps_n), spt)
+    return rows, cols, lanes_m, lanes_n, spt
+
+
+def fma_smem_bytes(problem, bm, bn, bk, w, e) -> np.ndarray:
+    """Shared-memory traffic of one k-step where the dot is FMAs on 32-lane warps: the A and B
+    tiles written once, and the dot's reads counted in wavefronts, the 128 bytes (32 banks x 4
+    bytes) shared memory serves per pass. Each thread reads its `rows` of A and `cols` of B four
+    elements at a time along K where the operand is K-major, `spt` at a time along M or N where it
+    is not (fma_thread_tile): rows x BK / 4 or / spt reads of A, cols x BK / 4 or / spt of B per
+    thread and k-step, the count of LDS.128 / LDS.64 in the sm_90 SASS of 368 of 368 offline
+    compiles, all four layouts (validation/fma_sass_counts.py; tests/test_fma_dot.py). A warp-wide read takes one pass per distinct chunk in the same
+    banks: A K-major (`nn`, `nt`): lanes_m rows BK x 4 bytes apart (the same banks from BLOCK_K 32
+    on); B N-major: lanes_n chunks side by side; B K-major: lanes_n columns in the same banks;
+    A M-major (`tn`, `tt`): lanes_m chunks side by side."""
+    rows, cols, lanes_m, lanes_n, spt = fma_thread_tile(bm, bn, w)
+    bk = np.asarray(bk, dtype=float)
+    same = np.minimum(1.0, bk / 32.0)  # the share of distinct rows that land in the same banks
+    layout = LAYOUTS[problem.layout]
+    a_vec = 4.0 if layout.a_k_major else spt
+    a_pass = lanes_m * same if layout.a_k_major else lanes_m * a_vec * 4 / BANK_PASS_BYTES
+    b_vec = 4.0 if layout.b_k_major else spt
+    b_pass = lanes_n * same if layout.b_k_major else lanes_n * b_vec * 4 / BANK_PASS_BYTES
+    passes = rows * bk / a_vec * np.maximum(1.0, a_pass) + cols * bk / b_vec * np.maximum(1.0, b_pass)
+    return np.asarray(w) * passes * BANK_PASS_BYTES + (np.asarray(bm) + np.asarray(bn)) * bk * e
+
+
 def warp_grid(bm, w, is_wgmma):
     """(wm, wn): how a tile's warp groups (wgmma: 4 warps own 64 rows) or warps (mma.sync, MFMA:
     16 rows) split it, along M first (Triton's layouts), the rest along N."""

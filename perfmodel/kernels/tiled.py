@@ -52,8 +52,8 @@ import numpy as np
 from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources, by_tile, take_rows
 from perfmodel.arch.carveout import l1_bytes
 from perfmodel.kernels.lowering import prefers_shared
-from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, fma_kmajor_b_reads, operand_traffic,
-                                        reused_line_bytes, shares_kmajor_b, smem_bytes_per_kstep, wgmma_n)
+from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, fma_kmajor_b_reads, fma_smem_bytes,
+                                        operand_traffic, reused_line_bytes, shares_kmajor_b, smem_bytes_per_kstep, wgmma_n)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
                                         spill_time, tile_spill_time, tile_time)
 from perfmodel.kernels.tile_factors import tile_factors
@@ -94,7 +94,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         vector_copies=np.where(pipelined & (res.load != "all"), ops.vector_copies, 0.0),
         past_vector_copies=(np.where(pipelined, 0, s - 1) * ops.vector_bytes / 16.0
                             if rules.pointer_kernel and res.load in ("k", "n") else None),
-        smem_bytes=smem_bytes_per_kstep(bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
+        smem_bytes=kstep_smem_bytes(ctx, bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk,
@@ -109,6 +109,15 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
                      if rules.kernel else None),
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1,
         fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, ctx.params.matrix_ops_per_s_per_sm is None))
+
+
+def kstep_smem_bytes(ctx, bm, bn, bk, w, e, is_wgmma):
+    """Shared-memory bytes of one k-step: where the dot is FMAs on 32-lane warps, its reads in
+    bank passes (operands.fma_smem_bytes); elsewhere the tiles' bytes (operands.smem_bytes_per_kstep;
+    AMD's and Hygon's 64-lane vector path lays threads out otherwise, unmodelled)."""
+    if ctx.params.matrix_ops_per_s_per_sm is None and ctx.spec.warp_size == 32:
+        return fma_smem_bytes(ctx.problem, bm, bn, bk, w, e)
+    return smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma)
 
 
 def launch_configs(cfgs: ConfigArrays, rules: LoopRules) -> ConfigArrays:
