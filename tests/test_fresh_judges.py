@@ -37,7 +37,8 @@ def _cases_and_times(cases: str, times: str):
 # its nearest-BLOCK_K neighbour's factor; seed 2027, 1.134x in one pass, 1.116x A B B A), candidate
 # 29 (mid-size aligned shapes read the compute-bound class; seed 2028, 1.084x A B B A), candidate 30
 # (IEEE fp32's FMA dot: K-major B reads per thread and k, a warp per scheduler; seed 2029, 1.475x A B B A),
-# candidate 31b (two warps per scheduler where B is K-major; seed 2031, 1.062x A B B A).
+# candidate 31b (two warps per scheduler where B is K-major; seed 2031, 1.062x A B B A), candidate 32
+# (the FMA dot's shared reads in bank passes; seed 2032, 1.032x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -47,6 +48,7 @@ JUDGES = [
     ("midshape_judge_cases.jsonl", "midshape_judge.jsonl.gz", 59, 1.05, True),
     ("fp32_judge_cases.jsonl", "fp32_judge.jsonl.gz", 171, 1.3, False),
     ("fp32_kmajor_latency_judge_cases.jsonl", "fp32_kmajor_latency_judge.jsonl.gz", 62, 1.05, True),
+    ("fp32_wavefront_judge_cases.jsonl", "fp32_wavefront_judge.jsonl.gz", 61, 1.02, True),
 ]
 
 
