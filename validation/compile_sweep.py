@@ -221,20 +221,22 @@ def compile_kernel(kernel: str, target_name: str, dtype: str, alignment, c: dict
     return compile_grouped(target_name, dtype, alignment, c, layout, splitk=kernel == "splitk")
 
 
-def _cuobjdump() -> str:
+def cubin_tool(cubin: bytes, tool: str, *args: str, check: bool = False) -> str:
+    """stdout of one of the NVIDIA tools Triton ships (cuobjdump, nvdisasm) run on a cubin."""
     import triton
 
-    return str(Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump")
+    exe = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / tool
+    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
+        f.write(cubin)
+        path = f.name
+    try:
+        return subprocess.run([str(exe), *args, path], capture_output=True, text=True, timeout=60, check=check).stdout
+    finally:
+        os.unlink(path)
 
 
 def nvidia_resources(kernel) -> dict:
-    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
-        f.write(kernel.asm["cubin"])
-        path = f.name
-    try:
-        out = subprocess.run([_cuobjdump(), "--dump-resource-usage", path], capture_output=True, text=True, timeout=60).stdout
-    finally:
-        os.unlink(path)
+    out = cubin_tool(kernel.asm["cubin"], "cuobjdump", "--dump-resource-usage")
     m = re.search(r"REG:(\d+)\s+STACK:(\d+)\s+SHARED:(\d+)\s+LOCAL:(\d+)", out)
     ptx = kernel.asm.get("ptx", "")
     return {

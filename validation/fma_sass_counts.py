@@ -21,11 +21,8 @@ import collections
 import datetime
 import itertools
 import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -42,15 +39,9 @@ OPCODE = re.compile(r"\s(FFMA|LDS(?:\.\w+)*)\s")
 
 def sass_counts(cubin: bytes) -> dict[str, int]:
     """{opcode: count} of FFMA and LDS* in a cubin, through Triton's bundled nvdisasm."""
-    import triton
+    from validation.compile_sweep import cubin_tool
 
-    nvdisasm = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "nvdisasm"
-    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
-        f.write(cubin)
-    try:
-        text = subprocess.run([str(nvdisasm), "-c", f.name], capture_output=True, text=True, check=True).stdout
-    finally:
-        os.unlink(f.name)
+    text = cubin_tool(cubin, "nvdisasm", "-c", check=True)
     counts = collections.Counter(m.group(1) for line in text.splitlines() if "@!PT" not in line
                                  for m in [OPCODE.search(line)] if m)
     return dict(counts)

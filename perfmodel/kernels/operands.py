@@ -198,13 +198,13 @@ def fma_thread_tile(bm, bn, w) -> tuple:
 
 def fma_smem_bytes(problem, bm, bn, bk, w, e) -> np.ndarray:
     """Shared-memory traffic of one k-step where the dot is FMAs on 32-lane warps: the A and B
-    tiles written once, and the dot's reads counted in wavefronts, the 128 bytes (32 banks x 4
+    tiles written once (tile_write_bytes), and the dot's reads counted in wavefronts, the 128 bytes (32 banks x 4
     bytes) shared memory serves per pass. Each thread reads its `rows` of A and `cols` of B four
     elements at a time along K where the operand is K-major, `spt` at a time along M or N where it
     is not (fma_thread_tile): rows x BK / 4 or / spt reads of A, cols x BK / 4 or / spt of B per
     thread and k-step, the count of LDS.128 / LDS.64 in the sm_90 SASS of 368 of 368 offline
-    compiles, all four layouts (validation/fma_sass_counts.py; tests/test_fma_dot.py). A warp-wide read takes one pass per distinct chunk in the same
-    banks: A K-major (`nn`, `nt`): lanes_m rows BK x 4 bytes apart (the same banks from BLOCK_K 32
+    compiles, all four layouts (validation/fma_sass_counts.py; tests/test_fma_dot.py). A warp-wide
+    read takes one pass per distinct chunk in the same banks: A K-major (`nn`, `nt`): lanes_m rows BK x 4 bytes apart (the same banks from BLOCK_K 32
     on); B N-major: lanes_n chunks side by side; B K-major: lanes_n columns in the same banks;
     A M-major (`tn`, `tt`): lanes_m chunks side by side."""
     rows, cols, lanes_m, lanes_n, spt = fma_thread_tile(bm, bn, w)
@@ -216,7 +216,7 @@ def fma_smem_bytes(problem, bm, bn, bk, w, e) -> np.ndarray:
     b_vec = 4.0 if layout.b_k_major else spt
     b_pass = lanes_n * same if layout.b_k_major else lanes_n * b_vec * 4 / BANK_PASS_BYTES
     passes = rows * bk / a_vec * np.maximum(1.0, a_pass) + cols * bk / b_vec * np.maximum(1.0, b_pass)
-    return np.asarray(w) * passes * BANK_PASS_BYTES + (np.asarray(bm) + np.asarray(bn)) * bk * e
+    return np.asarray(w) * passes * BANK_PASS_BYTES + tile_write_bytes(bm, bn, bk, e)
 
 
 def warp_grid(bm, w, is_wgmma):
@@ -227,13 +227,17 @@ def warp_grid(bm, w, is_wgmma):
     return wm, np.maximum(units // wm, 1)
 
 
+def tile_write_bytes(bm, bn, bk, e):
+    """Shared-memory bytes one k-step writes: the A and B tiles, once."""
+    return (np.asarray(bm) + np.asarray(bn)) * bk * e
+
+
 def smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma):
-    """Shared-memory traffic of one k-step: the A and B tiles written once, and read by every
-    warp group or warp that needs them (warp_grid: wm x wn of them)."""
+    """Shared-memory traffic of one k-step: the A and B tiles written once (tile_write_bytes), and
+    read by every warp group or warp that needs them (warp_grid: wm x wn of them)."""
     wm, wn = warp_grid(bm, w, is_wgmma)
     reads = (wn * bm + wm * bn) * bk * e
-    writes = (bm + bn) * bk * e
-    return (reads + writes).astype(float)
+    return (reads + tile_write_bytes(bm, bn, bk, e)).astype(float)
 
 
 def wgmma_n(bm, bn, w):
