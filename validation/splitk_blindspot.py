@@ -8,8 +8,8 @@ timed, and no score sees it. This script lists, over the read H200 sets (validat
 SETS less UNREAD), every distinct shape without split-K runs whose top-1 by `perfmodel.rank`
 (kernels grouped and split-K) is a split-K config, with that pick, the model's best grouped
 config, and the set's measured best grouped run (`--list` writes them as JSON lines); on a GPU
-(`--time`, OUT set) it times the three in one session, split-K as a CUDA-graph replay of its two
-kernels like the sweeps, and writes $OUT/splitk_blindspot.jsonl as it goes.
+(`--time`, OUT set) it times the three in one session, each as a CUDA-graph replay like the
+sweeps, and writes $OUT/splitk_blindspot.jsonl as it goes.
 
     python validation/splitk_blindspot.py --list validation/data/h200/splitk_blindspot_cases.jsonl
     OUT=out python3 validation/splitk_blindspot.py --time validation/data/h200/splitk_blindspot_cases.jsonl
@@ -160,7 +160,8 @@ ROLES = ("splitk_pick", "grouped_pick", "measured_best", "before", "after", "ful
 
 def time_case(case: dict) -> list[dict]:
     """The configs of one case on one pair of operands, each checked and timed
-    (perfmodel.gpu.bench.time_config; split-K graphed, as the sweeps time it) in two passes, the
+    (perfmodel.gpu.bench.time_config as a CUDA-graph replay, as the sweeps time the pointer kernels
+    from session 29 on: perfmodel.gpu.measure.GRAPHED; until then the grouped kernel eager) in two passes, the
     second in reverse order (A B B A), time_ms their mean: on heavy shapes a config timed right
     after another ran 8-12% slower than the same config timed first (session 25: the sustained load
     lowers the clock), which a single pass charges to whichever role comes second."""
@@ -177,7 +178,7 @@ def time_case(case: dict) -> list[dict]:
         if row["status"] != "ok":
             continue
         try:
-            got = time_config(a, b, ref, cfg, dtype, graph=cfg["SPLIT_K"] > 1)
+            got = time_config(a, b, ref, cfg, dtype, graph=True)
             row["passes_ms"].append(got.pop("time_ms"))
             row.update(got, time_ms=sum(row["passes_ms"]) / len(row["passes_ms"]))
             if not got["correct"]:  # bench.check: a wrong answer (or the wrong precision) is timed, not counted

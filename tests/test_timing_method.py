@@ -1,0 +1,46 @@
+"""How the sweeps time a run (perfmodel.gpu.measure.GRAPHED), and the recorded probe behind it
+(validation/launch_gap_probe.py, validation/data/h200/launch_gap_probe.jsonl): do_bench starts its
+clock after the L2 flush, so an eager launch the host issues later than the flush ends is timed
+with the host's wait in it; a CUDA-graph replay is one short host call."""
+
+import collections
+import json
+from pathlib import Path
+
+import numpy as np
+
+from perfmodel.gpu.measure import GRAPHED
+
+PROBE = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200" / "launch_gap_probe.jsonl"
+
+
+def _probe():
+    rows = [json.loads(line) for line in PROBE.read_text().splitlines()]
+    by = collections.defaultdict(lambda: collections.defaultdict(list))
+    for r in rows[1:]:
+        key = tuple(r[k] for k in ("M", "N", "K", "dtype", "layout", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps",
+                                   "num_stages", "GROUP_M", "SPLIT_K"))
+        by[key][r["mode"]].append(r)
+    return rows[0], by
+
+
+def test_the_pointer_kernels_are_timed_as_graph_replays_and_the_descriptor_kernels_eager():
+    assert set(GRAPHED) == {"grouped", "splitk"}
+
+
+def test_graph_replays_repeat_where_eager_launches_of_short_kernels_do_not():
+    header, by = _probe()
+    assert header["gpu_name"] == "NVIDIA H200" and header["triton"] == "3.6.0"
+    assert all(r["correct"] for modes in by.values() for rs in modes.values() for r in rs)
+    graph_spread, eager_over = [], []
+    for modes in by.values():
+        g = [r["time_ms"] for r in modes["graph"]]
+        graph_spread.append(max(g) / min(g))
+        eager_over += [r["time_ms"] / np.mean(g) for r in modes["eager"] + modes["eager_busy"]]
+    # every config's graph replays within 2% of each other, round to round
+    assert len(graph_spread) == 19 and max(graph_spread) < 1.02
+    # eager: never much faster than the replay, often far slower (the host's wait timed)
+    assert min(eager_over) > 0.9 and max(eager_over) > 2.0 and np.mean(np.array(eager_over) > 1.1) > 0.25
+    # the flush the host must beat, and one eager launch of the grouped kernel on the host
+    hosts = [r["host_issue_us"] for modes in by.values() for r in modes["eager"] if r["SPLIT_K"] == 1]
+    assert 0.04 < header["flush_ms"] < 0.1 and min(hosts) > 10
