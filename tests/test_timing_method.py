@@ -44,3 +44,26 @@ def test_graph_replays_repeat_where_eager_launches_of_short_kernels_do_not():
     # the flush the host must beat, and one eager launch of the grouped kernel on the host
     hosts = [r["host_issue_us"] for modes in by.values() for r in modes["eager"] if r["SPLIT_K"] == 1]
     assert 0.04 < header["flush_ms"] < 0.1 and min(hosts) > 10
+
+
+def test_two_read_sets_timed_again_as_graph_replays():
+    """validation/timing_compare.py: holdout53 and 29 of holdout50's shapes timed again with the
+    grouped kernel graphed score higher with the same model, no shape drifts, and the README's
+    table is what the script prints."""
+    import sys
+
+    sys.path.insert(0, str(PROBE.parent.parent.parent.parent))
+    from validation.timing_compare import compare, table
+
+    for name, n in (("holdout53", 40), ("holdout50", 29)):
+        eager, graph, keys = compare(name)
+        assert len(keys) == n
+        e = np.exp(np.mean(np.log([eager[k]["top1"] for k in keys])))
+        g = np.exp(np.mean(np.log([graph[k]["top1"] for k in keys])))
+        assert g > e + 0.02, (name, e, g)
+        assert max(graph[k]["drift"] for k in keys) < 1.15 < max(eager[k]["drift"] for k in keys)
+        # the shapes that moved most are short ones: their best run under 50 us
+        moved = [k for k in keys if graph[k]["top1"] - eager[k]["top1"] > 0.1]
+        assert moved and all(graph[k]["best_ms"] < 0.05 for k in moved)
+    readme = (PROBE.parent.parent.parent.parent / "README.md").read_text()
+    assert table() in readme
