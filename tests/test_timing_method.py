@@ -49,7 +49,8 @@ def test_graph_replays_repeat_where_eager_launches_of_short_kernels_do_not():
 def test_two_read_sets_timed_again_as_graph_replays():
     """validation/timing_compare.py: holdout53 and 29 of holdout50's shapes timed again with the
     grouped kernel graphed score higher with the same model, no shape drifts, and the README's
-    table is what the script prints."""
+    table is what the script prints; IEEE fp32 (holdout66, its drifted shapes already timed
+    again by the sweep) moves by less than 0.01."""
     import sys
 
     sys.path.insert(0, str(PROBE.parent.parent.parent.parent))
@@ -65,5 +66,9 @@ def test_two_read_sets_timed_again_as_graph_replays():
         # the shapes that moved most are short ones: their best run under 50 us
         moved = [k for k in keys if graph[k]["top1"] - eager[k]["top1"] > 0.1]
         assert moved and all(graph[k]["best_ms"] < 0.05 for k in moved)
+    eager, graph, keys = compare("holdout66")
+    e = np.exp(np.mean(np.log([eager[k]["top1"] for k in keys])))
+    g = np.exp(np.mean(np.log([graph[k]["top1"] for k in keys])))
+    assert len(keys) == 20 and abs(g - e) < 0.01
     readme = (PROBE.parent.parent.parent.parent / "README.md").read_text()
     assert table() in readme
