@@ -304,7 +304,7 @@ HOW = {
     "l2_sm_share_ratio": "highest L2 read rate per SM with at most 8 SMs busy (ld.global.cg, 1024 threads per SM) "
                          "/ (the L2 rate above / SMs)",
     "l2_effective_bytes": "largest footprint of the L2 read curve still at >= 90% of its plateau",
-    "launch_overhead_s": "do_bench median of an empty Triton kernel",
+    "launch_overhead_s": "do_bench median of an empty Triton kernel replayed as a CUDA graph, as the sweep times the pointer kernels",
     "sm_clock_under_load_hz": "median SM clock while the vendor BLAS runs 8192^3 fp16",
     "l2_latency_s": "pointer chase, one warp, 16 MiB ring",
     "dram_latency_s": "pointer chase, one warp, 2 GiB ring, L2 flushed after the warm-up walk",
