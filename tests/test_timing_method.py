@@ -72,3 +72,30 @@ def test_two_read_sets_timed_again_as_graph_replays():
     assert len(keys) == 20 and abs(g - e) < 0.01
     readme = (PROBE.parent.parent.parent.parent / "README.md").read_text()
     assert table() in readme
+
+
+def test_a_gpu_stack_without_graph_capture_times_eager_launches_and_says_so(monkeypatch, capsys):
+    """perfmodel.gpu.bench.replayable: the graph where capture works; where it fails (a backend
+    without graphs), the eager launch, its timing tagged with why, one line on stderr, no retry."""
+    from perfmodel.gpu import bench
+
+    def launch():
+        return None
+
+    monkeypatch.setattr(bench, "_NO_GRAPHS", [])
+    monkeypatch.setattr(bench, "graphed", lambda fn: ("replay of", fn))
+    assert bench.replayable(launch) == (("replay of", launch), "cudagraph")
+
+    calls = []
+
+    def no_capture(fn):
+        calls.append(fn)
+        raise RuntimeError("operation not permitted when stream is capturing")
+
+    monkeypatch.setattr(bench, "graphed", no_capture)
+    fn, timing = bench.replayable(launch)
+    assert fn is launch and timing.startswith("eager: RuntimeError: operation not permitted")
+    assert "CUDA-graph capture failed" in capsys.readouterr().err
+    fn, timing = bench.replayable(launch)
+    assert fn is launch and timing.startswith("eager: ") and len(calls) == 1
+    assert capsys.readouterr().err == ""

@@ -4,6 +4,7 @@
                           warm-up and repetitions from a first estimate (~25 timed runs)
     quick_time_ms(fn)     a first estimate from CUDA/HIP events
     graphed(launch)       the launch(es) captured in one CUDA graph: one host call per replay
+    replayable(launch)    graphed where the GPU's stack captures graphs, else the eager launch
     precompile(jobs, ...) compile kernels in parallel worker processes first (Triton's disk
                           cache is shared, so the timed launches only load the binaries)
     check(c, ref)         the output check of every run: C was poisoned with NaN, so every
@@ -71,6 +72,25 @@ def graphed(launch):
     return g.replay
 
 
+#: why graph capture failed on this process's GPU, once it has (then every launch is timed eager)
+_NO_GRAPHS: list[str] = []
+
+
+def replayable(launch) -> tuple:
+    """(fn, timing): `launch` captured in a CUDA graph (graphed) and "cudagraph", or where capture
+    fails on this GPU's stack (a backend without graph support), the launch itself and "eager: why",
+    with one line on stderr the first time; a process whose capture failed once does not try again.
+    How the sweeps time the pointer kernels (perfmodel.gpu.measure.GRAPHED)."""
+    if not _NO_GRAPHS:
+        try:
+            return graphed(launch), "cudagraph"
+        except Exception as e:  # noqa: BLE001 - any capture failure: fall back, said once
+            _NO_GRAPHS.append(f"{type(e).__name__}: {str(e)[:120]}")
+            print(f"[bench] CUDA-graph capture failed ({_NO_GRAPHS[0]}): timing eager launches; on kernels of "
+                  "tens of microseconds their times hold the host's launch time", file=sys.stderr, flush=True)
+    return launch, f"eager: {_NO_GRAPHS[0]}"
+
+
 def check(c, ref, ref_norm: float, dtype: str) -> dict:
     """The poisoned-output and relative-error check of one run."""
     import torch
@@ -129,7 +149,7 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     else:
         launch = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
     k = launch()[0]
-    fn = graphed(launch) if graph else launch
+    fn = replayable(launch)[0] if graph else launch
     torch.cuda.synchronize()
     ok = check(cc, ref, ref.norm().item(), dtype)
     ms = float(triton.testing.do_bench(fn, warmup=10, rep=60, return_mode="median"))

@@ -9,7 +9,7 @@ import time
 
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import bench, check, graphed, operands, quick_time_ms, with_precision
+from perfmodel.gpu.bench import bench, check, operands, quick_time_ms, replayable, with_precision
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
 from perfmodel.scoring.datasets import over_drift
@@ -102,7 +102,7 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> tuple[d
         if len(ks) > 1:
             row["reduce_n_regs"] = int(ks[1].n_regs)
         if kernel in GRAPHED:  # the pointer kernels: timed as one CUDA-graph replay (GRAPHED)
-            launch, row["timing"] = graphed(launch), "cudagraph"
+            launch, row["timing"] = replayable(launch)
         row["time_ms"] = bench(launch, quick_time_ms(launch))
         row["status"] = "ok" if row["correct"] else "incorrect"
     except Exception as ex:  # noqa: BLE001 - a config that fails is recorded, not fatal

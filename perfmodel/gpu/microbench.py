@@ -27,7 +27,7 @@ import triton
 import triton.language as tl
 
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import graphed, precompile
+from perfmodel.gpu.bench import precompile, replayable
 from perfmodel.gpu.env import say, wave_grid
 
 
@@ -90,7 +90,7 @@ def memory(quick: bool) -> dict:
     empty()
     # the launch cost as the sweep times the pointer kernels: a CUDA-graph replay (perfmodel.gpu.measure.GRAPHED);
     # the eager launch beside it, whose time holds the host's where it outlasts do_bench's L2 flush
-    res["empty_kernel_do_bench_ms"] = _do_bench(graphed(empty), 20, 200)
+    res["empty_kernel_do_bench_ms"] = _do_bench(replayable(empty)[0], 20, 200)
     res["empty_kernel_eager_ms"] = _do_bench(empty, 20, 200)
     res["cublas_8192"] = _blas(("fp16",) if quick else ("fp16", "bf16", "tf32"))
     say(f"DRAM copy {res['dram_copy']['bw_bytes_per_s'] / 1e12:.2f} TB/s, empty kernel "
