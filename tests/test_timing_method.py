@@ -99,3 +99,15 @@ def test_a_gpu_stack_without_graph_capture_times_eager_launches_and_says_so(monk
     fn, timing = bench.replayable(launch)
     assert fn is launch and timing.startswith("eager: ") and len(calls) == 1
     assert capsys.readouterr().err == ""
+
+
+def test_short_shapes_with_eager_grouped_runs_are_named():
+    """perfmodel.scoring.datasets.Shape.eager_short, which `perfmodel validate` notes: an eager-timed
+    set's short shapes, none of a graph-timed one's (the same shapes timed again)."""
+    from perfmodel.scoring.datasets import load_runs
+
+    graph = PROBE.parent / "holdout53_graph.jsonl.gz"
+    eager_short = [s for s in load_runs("h200/holdout53").shapes if s.eager_short]
+    assert len(eager_short) == 22 and all(min(r["time_ms"] for r in s.all_runs) < 0.05 for s in eager_short)
+    assert not any(s.eager_short for s in load_runs(graph).shapes)
+    assert not any(s.eager_short for s in load_runs("h200/holdout67").shapes)

@@ -30,6 +30,14 @@ DEFAULT_DATASET = "h200/runs"
 WARN_DRIFT = 1.15
 
 
+#: a shape whose best run is shorter than this and whose grouped runs were launched eagerly (rows
+#: without `timing: cudagraph`, every sweep before session 29) is reported: there an eager launch's
+#: time can hold the host's (README, "Host time in short runs"); of three read sets timed again as
+#: graph replays, every shape whose top-1 moved by more than 0.1 had its best run under 50 us
+#: (validation/timing_compare.py)
+EAGER_SHORT_S = 50e-6
+
+
 def over_drift(drift: float | None) -> bool:
     """Whether a shape's drift (perfmodel.gpu.drift) is over WARN_DRIFT; None (not checked) is not."""
     return drift is not None and drift > WARN_DRIFT
@@ -56,6 +64,14 @@ class Shape:
     def drifted(self) -> bool:
         """Whether the GPU's speed moved by more than WARN_DRIFT while this shape was timed."""
         return over_drift(self.drift)
+
+    @property
+    def eager_short(self) -> bool:
+        """Whether this shape's runs are short (best under EAGER_SHORT_S) and its grouped runs were
+        timed as eager launches, whose times can hold the host's."""
+        grouped = [r for r in self.all_runs if r["kernel"] == "grouped"]
+        return bool(grouped) and any(r.get("timing") != "cudagraph" for r in grouped) and \
+            min(r["time_ms"] for r in self.all_runs) * 1e-3 < EAGER_SHORT_S
 
     def candidates(self, kernels=SCORED_KERNELS) -> list[dict]:
         """The correct runs of these kernels, in file order."""
