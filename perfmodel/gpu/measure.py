@@ -17,10 +17,10 @@ from perfmodel.scoring.datasets import over_drift
 
 #: the kernels timed as CUDA-graph replays (one host call per timed run). do_bench records its
 #: start event after the 256 MB L2 flush (~61 us on the H200), so an eager launch is timed clean only
-#: while the host issues it within the flush: one grouped launch took the host 24-78 us
+#: while the host issues it within the flush: one grouped launch took the host 23-47 us
 #: (validation/launch_gap_probe.py, h200/launch_gap_probe.jsonl), and short grouped runs timed eager
-#: came out 1.0-2.1x their graph replay (192x2048x1408 fp16 64x128x64_w4_s5: 11.0-25.6 us eager,
-#: 11.4 us graphed in every round). Split-K was graphed from the Hopper work on (two launches), the
+#: came out 0.94-2.10x their graph replay, 0.95-3.65x beside busy CPUs (192x2048x1408 fp16
+#: 64x128x64_w4_s5: 11.0-25.6 us eager, 11.4 us graphed in every round). Split-K was graphed from the Hopper work on (two launches), the
 #: grouped kernel from session 29 (holdout67 on). The descriptor kernels stay eager: their host encoding of
 #: tensor descriptors per launch is a cost a user pays and the model prices (descriptor_launch_s).
 GRAPHED = ("grouped", "splitk")

@@ -27,8 +27,8 @@ tested without a GPU (tests/test_triton_prune.py).
 
 What the autotuner then times: `triton.autotune` times each kept config as an eager launch unless
 given `use_cuda_graph=True`; on kernels of tens of microseconds an eager launch's time holds the
-host's (one launch took the host 23-47 us against do_bench's 61 us L2 flush on the H200, and eager
-runs came out up to 2.1x their graph replay: validation/launch_gap_probe.py), so pass it there.
+host's (measured: perfmodel.gpu.measure.GRAPHED, why perfmodel's own sweeps replay graphs), so pass
+it there.
 """
 
 from __future__ import annotations
