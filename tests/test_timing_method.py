@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from perfmodel.gpu.measure import GRAPHED
+from perfmodel.scoring.metrics import gmean
 
 PROBE = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200" / "launch_gap_probe.jsonl"
 
@@ -59,16 +60,16 @@ def test_two_read_sets_timed_again_as_graph_replays():
     for name, n in (("holdout53", 40), ("holdout50", 29)):
         eager, graph, keys = compare(name)
         assert len(keys) == n
-        e = np.exp(np.mean(np.log([eager[k]["top1"] for k in keys])))
-        g = np.exp(np.mean(np.log([graph[k]["top1"] for k in keys])))
+        e = gmean([eager[k]["top1"] for k in keys])
+        g = gmean([graph[k]["top1"] for k in keys])
         assert g > e + 0.02, (name, e, g)
         assert max(graph[k]["drift"] for k in keys) < 1.15 < max(eager[k]["drift"] for k in keys)
         # the shapes that moved most are short ones: their best run under 50 us
         moved = [k for k in keys if graph[k]["top1"] - eager[k]["top1"] > 0.1]
         assert moved and all(graph[k]["best_ms"] < 0.05 for k in moved)
     eager, graph, keys = compare("holdout66")
-    e = np.exp(np.mean(np.log([eager[k]["top1"] for k in keys])))
-    g = np.exp(np.mean(np.log([graph[k]["top1"] for k in keys])))
+    e = gmean([eager[k]["top1"] for k in keys])
+    g = gmean([graph[k]["top1"] for k in keys])
     assert len(keys) == 20 and abs(g - e) < 0.01
     readme = (PROBE.parent.parent.parent.parent / "README.md").read_text()
     assert table() in readme

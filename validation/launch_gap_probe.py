@@ -35,6 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from perfmodel.names import CONFIG_KEYS as KEYS  # noqa: E402  (the configs below are in this order)
+
 #: (M, N, K, dtype, layout, [configs as BM, BN, BK, warps, stages, GROUP_M, SPLIT_K])
 CASES = [
     (192, 2048, 1408, "fp16", "nn", [(64, 128, 64, 4, 5, 8, 1), (64, 128, 64, 4, 3, 8, 1), (128, 32, 64, 8, 5, 1, 1),
@@ -46,7 +48,6 @@ CASES = [
     (98304, 40, 54, "fp16", "nn", [(128, 64, 32, 4, 2, 8, 1), (64, 64, 64, 4, 3, 8, 1)]),
     (192, 2048, 7168, "fp16", "nn", [(64, 128, 64, 4, 5, 8, 1), (64, 128, 64, 4, 3, 8, 1), (64, 128, 64, 4, 3, 8, 8)]),
 ]
-KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 
 def spin(stop):
@@ -55,17 +56,6 @@ def spin(stop):
     x = 0
     while not stop.is_set():
         x += 1
-
-
-def launcher(a, b, c, cfg):
-    import torch
-
-    from perfmodel.gpu import kernels as mk
-
-    if cfg["SPLIT_K"] > 1:
-        ws = torch.empty(cfg["SPLIT_K"] * c.numel(), device="cuda", dtype=torch.float32)
-        return lambda: mk.launch_splitk(a, b, c, cfg, ws)
-    return lambda: mk.launch_matmul(a, b, c, cfg)
 
 
 def host_issue_us(launch, n: int = 200) -> float:
@@ -93,6 +83,7 @@ def main(argv=None) -> int:
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu.bench import check, graphed, operands, with_precision
     from perfmodel.gpu.env import versions
+    from perfmodel.gpu.measure import _launcher
 
     out = Path(os.environ.get("OUT", "out"))
     out.mkdir(parents=True, exist_ok=True)
@@ -111,7 +102,9 @@ def main(argv=None) -> int:
         cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
         for tup in cfgs:
             cfg = with_precision(dict(zip(KEYS, tup)), dtype)
-            launch = launcher(A, B, cc, cfg)
+            split = cfg["SPLIT_K"] > 1
+            ws = torch.empty(cfg["SPLIT_K"] * cc.numel(), device="cuda", dtype=torch.float32) if split else None
+            launch = _launcher("splitk" if split else "grouped", A, B, cc, cfg, ws)  # as the sweep launches them
             launch()
             torch.cuda.synchronize()
             ok = check(cc, ref, ref.norm().item(), dtype)

@@ -14,31 +14,25 @@ validation/one_pass_sweep.sh` on one H200, session 29; holdout50's ran out of it
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
-
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from perfmodel.scoring.datasets import WARN_DRIFT, load_runs  # noqa: E402
-from perfmodel.scoring.metrics import VIEWS  # noqa: E402
-from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
+from perfmodel.scoring.metrics import VIEWS, gmean, score_shape  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "h200"
 SETS = ("holdout53", "holdout50", "holdout66")
 
 
 def per_shape(data: str) -> dict[tuple, dict]:
-    """(M, N, K, dtype, layout) -> the model's top-1 (best time / its pick's), the best time and
-    the shape's drift, over the perfmodel view's kernels."""
+    """(M, N, K, dtype, layout) -> the model's top-1 in the perfmodel view (metrics.score_shape), the
+    shape's best time and its drift."""
     out = {}
     for s in load_runs(data).shapes:
-        runs = s.candidates(VIEWS["perfmodel"].kernels)
-        order, _ = rank_perfmodel(s, runs)
-        t = np.array([r["time_ms"] for r in runs])
-        out[(s.M, s.N, s.K, s.dtype, s.layout)] = {"top1": float(t.min() / t[order[0]]), "best_ms": float(t.min()),
+        score = score_shape(s, VIEWS["perfmodel"])
+        out[(s.M, s.N, s.K, s.dtype, s.layout)] = {"top1": score.top1, "best_ms": float(score.measured_ms.min()),
                                                    "drift": s.drift or 1.0}
     return out
 
@@ -47,10 +41,6 @@ def compare(name: str) -> tuple[dict, dict, list[tuple]]:
     """(eager, graph, the shapes both hold) for one set."""
     eager, graph = per_shape(f"h200/{name}"), per_shape(str(DATA / f"{name}_graph.jsonl.gz"))
     return eager, graph, [k for k in graph if k in eager]
-
-
-def _gmean(xs) -> float:
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def table() -> str:
@@ -62,7 +52,7 @@ def table() -> str:
         e, g = [eager[k]["top1"] for k in keys], [graph[k]["top1"] for k in keys]
         de = sum(eager[k]["drift"] > WARN_DRIFT for k in keys)
         dg = sum(graph[k]["drift"] > WARN_DRIFT for k in keys)
-        lines.append(f"| {name} | {len(keys)} | {_gmean(e):.3f} ({min(e):.3f}) | {_gmean(g):.3f} ({min(g):.3f}) | "
+        lines.append(f"| {name} | {len(keys)} | {gmean(e):.3f} ({min(e):.3f}) | {gmean(g):.3f} ({min(g):.3f}) | "
                      f"{de} / {dg} |")
     return "\n".join(lines)
 
@@ -79,8 +69,8 @@ def main(argv=None) -> int:
         for group in sorted({k[3:] for k in keys}):
             ks = [k for k in keys if k[3:] == group]
             e, g = [eager[k]["top1"] for k in ks], [graph[k]["top1"] for k in ks]
-            print(f"{name} {group[0]} {group[1]}: {len(ks)} shapes, eager {_gmean(e):.3f} (worst {min(e):.3f}), "
-                  f"graph {_gmean(g):.3f} (worst {min(g):.3f})")
+            print(f"{name} {group[0]} {group[1]}: {len(ks)} shapes, eager {gmean(e):.3f} (worst {min(e):.3f}), "
+                  f"graph {gmean(g):.3f} (worst {min(g):.3f})")
         for k in sorted(keys, key=lambda k: eager[k]["top1"])[:6]:
             print(f"    {k[0]}x{k[1]}x{k[2]} {k[3]} {k[4]}: eager {eager[k]['top1']:.3f} (best {eager[k]['best_ms'] * 1e3:.1f} us, "
                   f"drift {eager[k]['drift']:.2f}), graph {graph[k]['top1']:.3f} (best {graph[k]['best_ms'] * 1e3:.1f} us, "
