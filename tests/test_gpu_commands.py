@@ -48,9 +48,14 @@ def test_shapes_file(tmp_path):
     good.write_text("family,M,N,K,dtype,layout\nllm,16,4096,4096,fp16,nt\n,512,11008,4096,BF16,\n")
     assert read_shapes(str(good)) == [(1000, ("llm", 16, 4096, 4096, "fp16", "nt")),
                                       (1001, ("user", 512, 11008, 4096, "bf16", "nn"))]
+    again = tmp_path / "again.csv"  # a recorded set's shapes timed again keep their indices
+    again.write_text("index,M,N,K,dtype\n3712,16,4096,4096,fp16\n12,64,64,64,bf16\n")
+    assert [i for i, _ in read_shapes(str(again))] == [3712, 12]
     for name, text, words in (("a.csv", "M,N,K,dtype\n16,x,4096,fp16\n", "a.csv:2"),
                               ("b.csv", "M,N,K,dtype\n16,4096,4096,int8\n", "dtype one of fp16, bf16, tf32, fp32, fp8"),
                               ("e.csv", "M,N,K,dtype,layout\n16,4096,4096,fp16,kn\n", "layout one of nn, nt"),
+                              ("f.csv", "index,M,N,K,dtype\n7,1,2,3,fp16\n7,4,5,6,fp16\n", "repeats a shape index"),
+                              ("g.csv", "index,M,N,K,dtype\nx,1,2,3,fp16\n", "g.csv:2"),
                               ("c.csv", "", "no shapes"), ("d.csv", "M,N\n1,2\n", "columns M, N, K")):
         p = tmp_path / name
         p.write_text(text)

@@ -47,7 +47,8 @@ class ShapesError(PerfmodelError):
 
 def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
     """(index, (family, M, N, K, dtype, layout)) from a CSV with a header naming M, N, K, dtype
-    and optionally family and layout (default nn); indices count from `first_index` in file order."""
+    and optionally family and layout (default nn); indices count from `first_index` in file order,
+    or come from an `index` column (a recorded set's shapes timed again under their own indices)."""
     try:
         with open(path, newline="", encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
@@ -63,12 +64,15 @@ def read_shapes(path: str, first_index: int = 1000) -> list[tuple[int, tuple]]:
             M, N, K = (int(r[k]) for k in ("M", "N", "K"))
             dtype = (r.get("dtype") or "fp16").strip().lower()
             layout = (r.get("layout") or "nn").strip().lower()
+            index = int(r["index"]) if r.get("index") else first_index + len(out)
         except (KeyError, TypeError, ValueError):
-            raise ShapesError(f"{path}:{i}: needs whole numbers in columns M, N, K (and a dtype), got {dict(r)}") from None
+            raise ShapesError(f"{path}:{i}: needs whole numbers in columns M, N, K (and index, where given), got {dict(r)}") from None
         if min(M, N, K) < 1 or dtype not in SWEPT_DTYPES or layout not in LAYOUTS:
             raise ShapesError(f"{path}:{i}: M, N, K must be positive, dtype one of {', '.join(SWEPT_DTYPES)} (the bundled "
                               f"kernels') and layout one of {', '.join(LAYOUTS)}, got {M}, {N}, {K}, {dtype!r}, {layout!r}")
-        out.append((first_index + len(out), (r.get("family") or "user", M, N, K, dtype, layout)))
+        out.append((index, (r.get("family") or "user", M, N, K, dtype, layout)))
+    if len({i for i, _ in out}) < len(out):
+        raise ShapesError(f"{path}: the index column repeats a shape index")
     return out
 
 
