@@ -120,7 +120,10 @@ def test_scoring_with_retimed_shapes_takes_their_runs_and_keeps_the_others():
     the recording."""
     from pathlib import Path
 
-    from validation.score_groups import with_retimed
+    import dataclasses
+
+    from perfmodel.errors import DataError
+    from perfmodel.scoring.datasets import with_retimed
 
     data = Path(__file__).parent.parent / "validation/data/h200"
     recorded, again = load_runs("h200/holdout48"), load_runs(data / "holdout48_retimed.jsonl.gz")
@@ -130,6 +133,9 @@ def test_scoring_with_retimed_shapes_takes_their_runs_and_keeps_the_others():
     assert recorded.shapes[32].drifted and by_label["131072x128x23 fp16"] is again.shapes[0]
     assert not by_label["131072x128x23 fp16"].drifted
     assert sum(a is b for a, b in zip(spliced.shapes, recorded.shapes)) == len(recorded.shapes) - len(again.shapes)
+    other = dataclasses.replace(recorded.shapes[32], M=1)  # the same index naming another shape
+    with pytest.raises(DataError, match="131072x128x23 fp16 nn, not holdout48.jsonl.gz's 1x128x23"):
+        with_retimed(dataclasses.replace(recorded, shapes=[other]), again)
 
 
 def test_the_sweep_timed_holdout50s_drifted_shapes_again_and_kept_the_second_timing():

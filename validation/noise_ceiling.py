@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE.parent))
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.metrics import VIEWS  # noqa: E402
 from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
-from validation.score_groups import with_retimed  # noqa: E402
+from perfmodel.scoring.datasets import with_retimed  # noqa: E402
 
 GROUPS = ("worst", "random")
 DATA = HERE / "data" / "h200"

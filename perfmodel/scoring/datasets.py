@@ -176,3 +176,16 @@ def load_runs(name_or_path: "str | Path | None" = None) -> Dataset:
     if not out:
         raise DataError(f"{p}: no correct runs of the grouped or split-K kernels")
     return Dataset(p, headers, out)
+
+
+def with_retimed(data: Dataset, retimed: Dataset) -> Dataset:
+    """`data` with each shape that `retimed` timed again taken from it: the same shape index and
+    the same M, N, K, dtype and layout (an index that names another shape is a DataError, not a
+    silent swap). How a set's drifted or eager-short shapes, timed again, replace the recorded."""
+    again = {s.index: s for s in retimed.shapes}
+    for s in data.shapes:
+        t = again.get(s.index)
+        if t is not None and (t.M, t.N, t.K, t.dtype, t.layout) != (s.M, s.N, s.K, s.dtype, s.layout):
+            raise DataError(f"{retimed.path}: shape {s.index} is {t.M}x{t.N}x{t.K} {t.dtype} {t.layout}, "
+                            f"not {data.path.name}'s {s.M}x{s.N}x{s.K} {s.dtype} {s.layout}")
+    return Dataset(data.path, data.headers, [again.get(s.index, s) for s in data.shapes])
