@@ -23,7 +23,7 @@ SPEC = perfmodel.load_hardware("h200")
 
 @pytest.fixture(scope="module")
 def fit():
-    return fit_tile_factors([load_runs(f"h200/{s}") for s in script.FIT_SETS], SPEC)
+    return fit_tile_factors(script.fit_sets(), SPEC)
 
 
 def test_the_device_file_holds_the_derived_factors(fit):
@@ -58,13 +58,15 @@ def test_the_fit_records_the_tf32_8_warp_slowdown(fit):
 def test_the_fit_refines_one_block_tiles_by_their_stages(fit):
     """Session 16's lead, adopted in session 17 (holdout40: 0.943 -> 0.954): 256x128x64_w8, one block
     per SM, runs 1.35x the formulas at two stages and near them at three and four; its stage-free
-    median had averaged these. Kept from 2% (session 19), four stages take a key of their own a few
-    percent under the formulas. Only the aligned classes (STAGED) carry staged keys."""
+    median had averaged these. Kept from 2% (session 19), four stages (and from session 30 three)
+    take a key of their own a few percent under the formulas. Only the aligned classes (STAGED) carry staged keys."""
     from perfmodel.kernels.tile_factors import STAGED
 
     b16 = fit.factors["pointer"]["16-bit"]
     assert b16["256x128x64_w8_s2"] > 1.25 and b16["256x128x64_w8"] == 1.0  # the tile, within 10% of 1
-    assert "256x128x64_w8_s3" not in b16 and 0.9 < b16["256x128x64_w8_s4"] < 1.0
+    # three and four stages within a few percent under the tile's 1 (three stages took a key of its own,
+    # 0.979, from session 30's graph-timed short shapes: |ln| just over MIN_STAGE_EFFECT)
+    assert 0.95 < b16.get("256x128x64_w8_s3", 1.0) <= 1.0 and 0.9 < b16["256x128x64_w8_s4"] < 1.0
     staged = {cls for cls, table in fit.factors["pointer"].items() for key in table if tile_of(key)[4]}
     assert staged and all(" load " not in cls for cls in staged) and STAGED == ("all",)
 

@@ -7,7 +7,9 @@ print them as the device file's `tile_factors:` block; --write puts it into hard
 Fitted on FIT_SETS: every committed H200 sweep that has been read (from session 10 on: holdout12-19
 joined the earlier sets; left one set out over thirteen read sets this scored 0.871 against 0.856
 on the element-wise shapes, and holdout20 judged it), not the hold-out kept unread, the repeat of
-the suite (the same shapes twice) and the contended runs (another job on the GPU).
+the suite (the same shapes twice) and the contended runs (another job on the GPU). From session 30
+the shapes of those sets that were timed again as CUDA-graph replays (RETIMED: their eager-short
+shapes, validation/fit_short_retime.py) are fitted on that timing, not the recorded one (fit_sets).
 tests/test_tile_factors.py re-derives the table from the same sets and checks the file holds what this
 script writes.
 """
@@ -23,7 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.tile_factors import tile_of  # noqa: E402
-from perfmodel.scoring.datasets import load_runs  # noqa: E402
+from perfmodel.scoring.datasets import Dataset, load_runs, with_retimed  # noqa: E402
 from perfmodel.scoring.tile_fit import (LOOPS, MIN_EFFECT, MIN_RUNS, MIN_SHAPES, MIN_STAGE_EFFECT, TileFit,  # noqa: E402
                                         fit_tile_factors)
 
@@ -31,12 +33,21 @@ FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padd
             "holdout5", "holdout6", "mixed2", "holdout7", "hopper", "hopper_holdout", "fp8", "holdout8", "holdout9",
             "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17",
             "holdout18", "holdout19")
-SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}); derived by "
+#: the fit sets' eager-short shapes timed again as graph replays (session 30; by path: not bundled)
+RETIMED = HERE / "data" / "h200" / "fit_short_graph.jsonl.gz"
+SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}; their shapes in "
+          "fit_short_graph timed again as CUDA-graph replays, in place of the recorded); derived by "
           "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
           "aligned shapes with M, N >= 256 or M <= 64, and element-wise load classes at any size, in "
           "matrix-instruction dtypes; BLOCK_K x warps classes for load k; |ln f| >= 0.1 kept; then, over them, "
           "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.02)")
 BLOCK_START = "  tile_factors:"
+
+
+def fit_sets(names=FIT_SETS, retimed: Path = RETIMED) -> list[Dataset]:
+    """The fit sets, each shape that `retimed` timed again taken from it (datasets.with_retimed)."""
+    again = load_runs(retimed)
+    return [with_retimed(load_runs(f"h200/{s}"), again) for s in names]
 
 
 def yaml_block(fit: TileFit, sets=FIT_SETS, loops=LOOPS) -> str:
@@ -65,7 +76,7 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="write the block into hardware/h200.yaml")
     args = ap.parse_args(argv)
     spec = load_hardware("h200")  # its factors, if any, are set aside by the fit
-    fit = fit_tile_factors([load_runs(f"h200/{s}") for s in FIT_SETS], spec)
+    fit = fit_tile_factors(fit_sets(), spec)
     block = yaml_block(fit)
     print(block, end="")
     if args.write:
