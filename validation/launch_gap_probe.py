@@ -83,7 +83,7 @@ def main(argv=None) -> int:
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu.bench import check, graphed, operands, with_precision
     from perfmodel.gpu.env import versions
-    from perfmodel.gpu.measure import _launcher
+    from perfmodel.gpu.measure import launcher
 
     out = Path(os.environ.get("OUT", "out"))
     out.mkdir(parents=True, exist_ok=True)
@@ -104,7 +104,7 @@ def main(argv=None) -> int:
             cfg = with_precision(dict(zip(KEYS, tup)), dtype)
             split = cfg["SPLIT_K"] > 1
             ws = torch.empty(cfg["SPLIT_K"] * cc.numel(), device="cuda", dtype=torch.float32) if split else None
-            launch = _launcher("splitk" if split else "grouped", A, B, cc, cfg, ws)  # as the sweep launches them
+            launch = launcher("splitk" if split else "grouped", A, B, cc, cfg, ws)  # as the sweep launches them
             launch()
             torch.cuda.synchronize()
             ok = check(cc, ref, ref.norm().item(), dtype)

@@ -138,16 +138,14 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     import torch
     import triton.testing
 
-    from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu.measure import launcher  # measure imports this module
 
     M, N = ref.shape
     cfg = with_precision(cfg, dtype)
     cc = torch.empty((M, N), device="cuda", dtype=getattr(torch, DTYPES[dtype].c_torch))
-    if cfg["SPLIT_K"] > 1:
-        ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32)
-        launch = lambda: mk.launch_splitk(a, b, cc, cfg, ws)  # noqa: E731
-    else:
-        launch = lambda: mk.launch_matmul(a, b, cc, cfg)  # noqa: E731
+    split = cfg["SPLIT_K"] > 1
+    ws = torch.empty(cfg["SPLIT_K"] * M * N, device="cuda", dtype=torch.float32) if split else None
+    launch = launcher("splitk" if split else "grouped", a, b, cc, cfg, ws)
     k = launch()[0]
     fn = replayable(launch)[0] if graph else launch
     torch.cuda.synchronize()

@@ -33,7 +33,10 @@ def kernel_resources(k, threads: int) -> dict:
             "driver_blocks_per_sm": env.driver_occupancy(k.function, threads, shared)}
 
 
-def _launcher(kernel, a, b, c, cf, workspace):
+def launcher(kernel, a, b, c, cf, workspace):
+    """A no-argument launch of `kernel` (a bundled kernel's name) on A, B into C with launch config
+    `cf`; `workspace` is split-K's fp32 partials. The one way the sweeps, bench.time_config and the
+    host-time probe launch the bundled kernels."""
     from perfmodel.gpu import kernels as mk
     from perfmodel.gpu import persistent as pk
 
@@ -93,7 +96,7 @@ def _run_one(e, base, a, b, c, ref, ref_norm, dtype, workspace, warp) -> tuple[d
     row = {**base, "kind": "run", "kernel": kernel, "config": config_name(cf), **e["config"], "tags": e["tags"]}
     launch = None
     try:
-        launch = _launcher(kernel, a, b, c, cf, workspace)
+        launch = launcher(kernel, a, b, c, cf, workspace)
         c.fill_(float("nan"))
         ks = launch()
         torch.cuda.synchronize()
