@@ -83,7 +83,7 @@ def main(argv=None) -> int:
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu.bench import check, graphed, operands, with_precision
     from perfmodel.gpu.env import versions
-    from perfmodel.gpu.measure import launcher
+    from perfmodel.gpu.bench import launcher
 
     out = Path(os.environ.get("OUT", "out"))
     out.mkdir(parents=True, exist_ok=True)

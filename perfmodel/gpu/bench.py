@@ -7,6 +7,7 @@
     replayable(launch)    graphed where the GPU's stack captures graphs, else the eager launch
     precompile(jobs, ...) compile kernels in parallel worker processes first (Triton's disk
                           cache is shared, so the timed launches only load the binaries)
+    launcher(kernel, ...) a no-argument launch of a bundled kernel (the sweeps' and time_config's)
     check(c, ref)         the output check of every run: C was poisoned with NaN, so every
                           element must be written, and ||C - ref|| / ||ref|| below the dtype's tolerance
 
@@ -129,6 +130,24 @@ def operands(M: int, N: int, K: int, dtype: str, layout: str):
     return (a if lay.a_k_major else a.T), (b.T if lay.b_k_major else b)
 
 
+def launcher(kernel, a, b, c, cf, workspace):
+    """A no-argument launch of `kernel` (a bundled kernel's name) on A, B into C with launch config
+    `cf`; `workspace` is split-K's fp32 partials. The one way the sweeps, bench.time_config and the
+    host-time probe launch the bundled kernels."""
+    from perfmodel.gpu import kernels as mk
+    from perfmodel.gpu import persistent as pk
+
+    if kernel == "grouped":
+        return lambda: mk.launch_matmul(a, b, c, cf)
+    if kernel == "splitk":
+        return lambda: mk.launch_splitk(a, b, c, cf, workspace)
+    if kernel in pk.VARIANTS:
+        descs, sms = pk.make_persistent_descriptors(a, b, c, cf), pk.sm_count()
+        return lambda: pk.launch_persistent(a, b, c, cf, descs, sms, kernel)
+    descs = mk.make_tma_descriptors(a, b, c, cf)
+    return lambda: mk.launch_tma(a, b, c, cf, descs)
+
+
 def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     """One config of the grouped kernel (the split-K pair where cfg["SPLIT_K"] > 1) on the given
     operands: its median time (do_bench, warm-up 10, rep 60; `graph`: a CUDA-graph replay of the
@@ -137,8 +156,6 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
     compiler gave it."""
     import torch
     import triton.testing
-
-    from perfmodel.gpu.measure import launcher  # measure imports this module
 
     M, N = ref.shape
     cfg = with_precision(cfg, dtype)

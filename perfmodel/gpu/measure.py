@@ -9,7 +9,7 @@ import time
 
 from perfmodel.dtypes import DTYPES
 from perfmodel.gpu import env
-from perfmodel.gpu.bench import bench, check, operands, quick_time_ms, replayable, with_precision
+from perfmodel.gpu.bench import bench, check, launcher, operands, quick_time_ms, replayable, with_precision
 from perfmodel.gpu.drift import DriftCheck
 from perfmodel.names import config_name
 from perfmodel.scoring.datasets import over_drift
@@ -31,24 +31,6 @@ def kernel_resources(k, threads: int) -> dict:
     shared = int(k.metadata.shared)
     return {"n_regs": int(k.n_regs), "n_spills": int(k.n_spills), "smem_bytes": shared, "threads": threads,
             "driver_blocks_per_sm": env.driver_occupancy(k.function, threads, shared)}
-
-
-def launcher(kernel, a, b, c, cf, workspace):
-    """A no-argument launch of `kernel` (a bundled kernel's name) on A, B into C with launch config
-    `cf`; `workspace` is split-K's fp32 partials. The one way the sweeps, bench.time_config and the
-    host-time probe launch the bundled kernels."""
-    from perfmodel.gpu import kernels as mk
-    from perfmodel.gpu import persistent as pk
-
-    if kernel == "grouped":
-        return lambda: mk.launch_matmul(a, b, c, cf)
-    if kernel == "splitk":
-        return lambda: mk.launch_splitk(a, b, c, cf, workspace)
-    if kernel in pk.VARIANTS:
-        descs, sms = pk.make_persistent_descriptors(a, b, c, cf), pk.sm_count()
-        return lambda: pk.launch_persistent(a, b, c, cf, descs, sms, kernel)
-    descs = mk.make_tma_descriptors(a, b, c, cf)
-    return lambda: mk.launch_tma(a, b, c, cf, descs)
 
 
 def _blas_row(base, a, b, ref, ref_norm, tf32: bool | None = None) -> dict:
