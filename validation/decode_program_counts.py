@@ -5,11 +5,11 @@
 
 Over the graph-timed 16-bit decode shapes that are read (aligned, M <= 64: holdout67, holdout68,
 the fit sets' short shapes timed again, holdout50 and holdout53 timed again), the median of
-measured / predicted of the grouped and split-K runs by BLOCK_M (16, or 64 and up) and the
+measured / predicted of the grouped and split-K runs by BLOCK_M (16, 32, or 64 and up) and the
 program count's power-of-two bin; then whether a factor per (BLOCK_M, bin), taken from the other
 sets, would pick better: top-1 geomean before and after, each set left out of its own factors; and
 a few tiles' error by SPLIT_K.
-Reads recorded runs only (~1 min on one core).
+Reads recorded runs only (a few seconds on one core).
 """
 
 from __future__ import annotations
