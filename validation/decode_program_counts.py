@@ -56,33 +56,40 @@ def decode_shapes(sets=SETS) -> list[tuple[str, np.ndarray, np.ndarray, list]]:
 
 def main() -> int:
     items = decode_shapes()
-    logs = collections.defaultdict(list)
+    per_set = collections.defaultdict(lambda: collections.defaultdict(list))  # set -> key -> ln(measured / predicted)
     by_split = collections.defaultdict(list)
-    for _, t, p, keys, runs in items:
-        for a, b, k, r in zip(t, p, keys, runs):
-            logs[k].append(np.log(a / b))
-            by_split[(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"], r["SPLIT_K"])].append(np.log(a / b))
+    for name, t, p, keys, runs in items:
+        for x, k, r in zip(np.log(t / p), keys, runs):
+            per_set[name][k].append(x)
+            by_split[(r["BLOCK_M"], r["BLOCK_N"], r["BLOCK_K"], r["num_warps"], r["num_stages"], r["SPLIT_K"])].append(x)
+    logs = pooled(per_set.values())
     print(f"{len(items)} shapes; measured / predicted by (BLOCK_M, programs):")
     for (bm, b), v in sorted(logs.items()):
         print(f"  BLOCK_M {bm:3d}  programs {2 ** b:5d}-{2 ** (b + 1) - 1:<5d} runs {len(v):5d}  median {np.exp(np.median(v)):.3f}")
     print("measured / predicted of one tile by SPLIT_K (1: the grouped kernel):")
-    for tile in (TILES):
+    for tile in TILES:
         cells = [f"k{k} {np.exp(np.median(by_split[(*tile, k)])):.2f}" for k in (1, 2, 4, 8, 16) if by_split.get((*tile, k))]
         print(f"  {tile[0]}x{tile[1]}x{tile[2]}_w{tile[3]}_s{tile[4]}: " + ", ".join(cells))
+    # each set's shapes corrected by the factors of the other sets (computed once per set)
+    factors = {name: {k: np.exp(np.median(v)) for k, v in pooled(o for n, o in per_set.items() if n != name).items()
+                      if len(v) >= 30} for name in per_set}
     before, after = [], []
     for name, t, p, keys, _ in items:
-        other = collections.defaultdict(list)
-        for n2, t2, p2, k2, _ in items:
-            if n2 != name:
-                for a, b, k in zip(t2, p2, k2):
-                    other[k].append(np.log(a / b))
-        f = np.array([np.exp(np.median(other[k])) if len(other[k]) >= 30 else 1.0 for k in keys])
+        f = np.array([factors[name].get(k, 1.0) for k in keys])
         before.append(t.min() / t[int(np.argmin(p))])
         after.append(t.min() / t[int(np.argmin(p * f))])
     print(f"top-1 as the model stands {gmean(before):.3f}; with a factor per (BLOCK_M, programs), each set left out "
           f"of its own: {gmean(after):.3f}")
     return 0
 
+
+def pooled(tables) -> dict:
+    """The key -> values tables merged into one."""
+    out = collections.defaultdict(list)
+    for table in tables:
+        for k, v in table.items():
+            out[k] += v
+    return out
 
 if __name__ == "__main__":
     sys.exit(main())

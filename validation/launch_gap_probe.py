@@ -81,9 +81,8 @@ def main(argv=None) -> int:
     import triton.testing
 
     from perfmodel.dtypes import DTYPES
-    from perfmodel.gpu.bench import check, graphed, operands, with_precision
+    from perfmodel.gpu.bench import check, graphed, launcher, operands, with_precision
     from perfmodel.gpu.env import versions
-    from perfmodel.gpu.bench import launcher
 
     out = Path(os.environ.get("OUT", "out"))
     out.mkdir(parents=True, exist_ok=True)
