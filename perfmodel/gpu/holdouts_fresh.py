@@ -131,6 +131,26 @@ HOLDOUT69_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT69_BASE_INDEX = 8800
 
+# The seventieth hold-out, recorded in session 31 after holdout69 and before any change to how
+# decode shapes stream DRAM (holdout69 judges the session's refit of the tile factors first), never
+# tuned on; decode-heavy like holdout68 and holdout69: ten layers at M <= 64 (one at M = 1), none at
+# an (M, N, K) any earlier suite holds; seven aligned, one with N not 16-divisible (GPT-2-medium's
+# 50,257-token head), one with K not (HIGGS's 28 features) and one with neither (Covertype's 54
+# features -> 300), in fp16 and bf16 x nn and nt. Indexed from 8900.
+HOLDOUT70_SHAPES: list[tuple] = in_layouts([
+    ("decode", 52, 2560, 9728),  # Qwen3-4B MLP down, 52 tokens
+    ("decode", 4, 6400, 1600),  # GPT-2-XL MLP up, 4 tokens
+    ("decode", 1, 14336, 5120),  # Mistral-Nemo-12B MLP gate/up, 1 token
+    ("decode", 20, 36864, 4608),  # Gemma-2-27B MLP gate/up, 20 tokens
+    ("decode", 36, 18432, 4608),  # StarCoder2-7B MLP up, 36 tokens
+    ("decode", 8, 3200, 8640),  # OpenLLaMA-3B MLP down, 8 tokens
+    ("moe", 32, 768, 2048),  # a Qwen3-30B-A3B expert gate/up, 32 tokens routed
+    ("decode", 8, 50257, 1024),  # GPT-2-medium LM head over 50,257 tokens, 8 tokens
+    ("tabular", 64, 256, 28),  # HIGGS (28 features) to 256, batch 64
+    ("tabular", 32, 300, 54),  # Covertype (54 features) to 300, batch 32
+], dtypes=("fp16", "bf16"))
+HOLDOUT70_BASE_INDEX = 8900
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -139,4 +159,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout67": (HOLDOUT67_BASE_INDEX, HOLDOUT67_SHAPES),
     "holdout68": (HOLDOUT68_BASE_INDEX, HOLDOUT68_SHAPES),
     "holdout69": (HOLDOUT69_BASE_INDEX, HOLDOUT69_SHAPES),
+    "holdout70": (HOLDOUT70_BASE_INDEX, HOLDOUT70_SHAPES),
 }
