@@ -55,10 +55,19 @@ JUDGES = [
 #: factors refitted on graph-timed short shapes) left 16-bit 128x64x64_w4 within MIN_EFFECT of 1
 #: (1.111 -> 1; 1.082 at three stages), and three mid-size picks moved to that tile at six stages.
 _C33 = "candidate 33, session 30: 128x64x64_w4_s6"
+#: Candidate 34 (session 31, the factors refitted with the fit sets' last 83 short shapes graph-timed
+#: too, TF32 and 16-bit element-wise classes among them) moved six 16-bit `nt` element-wise picks.
+_C34 = "candidate 34, session 31"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (9519, 64, 80, "bf16", "nn")): _C33,
+    ("splitk_factor_judge2_cases.jsonl", (2062, 288, 2166, "fp16", "nt")): _C34 + ": 64x128x64_w8_s2",
+    ("splitk_factor_judge2_cases.jsonl", (2003, 260, 1541, "fp16", "nt")): _C34 + ": 64x64x32_w4_s2",
+    ("splitk_factor_judge2_cases.jsonl", (4263, 195, 1580, "fp16", "nt")): _C34 + ": 128x32x32_w4_s2",
+    ("splitk_factor_judge2_cases.jsonl", (2791, 368, 4938, "bf16", "nt")): _C34 + ": 64x64x32_w4_s2",
+    ("splitk_factor_judge2_cases.jsonl", (4171, 141, 4625, "bf16", "nt")): _C34 + ": 64x64x32_w4_s2",
+    ("neighbour_judge_cases.jsonl", (38667, 6336, 18, "fp16", "nt")): _C34 + ": 64x128x32_w4_s2",
 }
 
 
