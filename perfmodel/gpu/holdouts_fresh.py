@@ -151,6 +151,27 @@ HOLDOUT70_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT70_BASE_INDEX = 8900
 
+# The seventy-first hold-out, recorded in session 31 after holdout70 judged candidate 35 (element-wise
+# k-steps under one wave, not adopted) and before a variant of it is shaped (the step only where each
+# SM runs one lone program), never tuned on: ten layers at M <= 64, four with K not 16-divisible (the
+# variant's regime: NSL-KDD's 122 features, Ionosphere's 34, a 1,000-word bag of words, and with N
+# not either a fastText-sized classifier), one with N not (OpenHermes-Mistral's 32,002-token head),
+# five aligned decode layers, in fp16 and bf16 x nn and nt; no (M, N, K) any earlier suite holds.
+# Indexed from 9000.
+HOLDOUT71_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 4096, 12800),  # Granite-3.0-8B MLP down, 24 tokens
+    ("decode", 4, 4864, 896),  # Qwen2-0.5B MLP gate/up, 4 tokens
+    ("decode", 48, 896, 4864),  # Qwen2-0.5B MLP down, 48 tokens
+    ("decode", 1, 12800, 4096),  # Granite-3.0-8B MLP gate/up, 1 token
+    ("moe", 40, 2048, 1408),  # a DeepSeek-V2-Lite expert down (1408 -> 2048), 40 tokens routed
+    ("tabular", 48, 512, 122),  # NSL-KDD (122 one-hot features) to 512, batch 48
+    ("tabular", 16, 256, 34),  # Ionosphere (34 features) to 256, batch 16
+    ("nlp", 64, 1000, 100),  # a 100-d fastText-style classifier over 1,000 classes, batch 64
+    ("decode", 12, 32002, 4096),  # OpenHermes-2.5-Mistral-7B LM head over 32,002 tokens, 12 tokens
+    ("nlp", 32, 640, 1000),  # a 1,000-word bag-of-words encoder to 640, batch 32
+], dtypes=("fp16", "bf16"))
+HOLDOUT71_BASE_INDEX = 9000
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -160,4 +181,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout68": (HOLDOUT68_BASE_INDEX, HOLDOUT68_SHAPES),
     "holdout69": (HOLDOUT69_BASE_INDEX, HOLDOUT69_SHAPES),
     "holdout70": (HOLDOUT70_BASE_INDEX, HOLDOUT70_SHAPES),
+    "holdout71": (HOLDOUT71_BASE_INDEX, HOLDOUT71_SHAPES),
 }
