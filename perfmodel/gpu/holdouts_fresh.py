@@ -172,6 +172,25 @@ HOLDOUT71_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT71_BASE_INDEX = 9000
 
+# The seventy-second hold-out, recorded at the end of session 31 for the next session's first change,
+# never tuned on: not only decode this time (the last four were decode-heavy): four decode layers,
+# an expert, a ViT-H QKV, one image through CLIP's MLP at M = 257, and three with N not 16-divisible
+# (a CTC head over 29 characters, an SST-2 head over 2 classes, MNIST's first layer to 200), in fp16
+# and bf16 x nn and nt; no (M, N, K) any earlier suite holds. Indexed from 9100.
+HOLDOUT72_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 6144, 2048),  # Qwen3-1.7B MLP gate/up, 8 tokens
+    ("decode", 32, 2304, 9216),  # Gemma-2-2B MLP down, 32 tokens
+    ("decode", 56, 11008, 2048),  # Qwen2.5-3B MLP gate/up, 56 tokens
+    ("decode", 2, 8960, 1536),  # Qwen2.5-1.5B MLP gate/up, 2 tokens
+    ("moe", 96, 14336, 4096),  # a Mixtral-8x7B expert gate/up, 96 tokens routed
+    ("vision", 640, 3840, 1280),  # ViT-H/14 QKV projection, 640 tokens
+    ("vision", 257, 768, 3072),  # CLIP ViT-B/16 MLP down, one image (257 tokens)
+    ("speech", 1500, 29, 1024),  # a 29-character CTC head over 1024 features, 1,500 frames
+    ("nlp", 384, 2, 768),  # BERT-base SST-2 classifier head, batch 384
+    ("tabular", 1024, 200, 784),  # MNIST (784 pixels) to 200, batch 1024
+], dtypes=("fp16", "bf16"))
+HOLDOUT72_BASE_INDEX = 9100
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -182,4 +201,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout69": (HOLDOUT69_BASE_INDEX, HOLDOUT69_SHAPES),
     "holdout70": (HOLDOUT70_BASE_INDEX, HOLDOUT70_SHAPES),
     "holdout71": (HOLDOUT71_BASE_INDEX, HOLDOUT71_SHAPES),
+    "holdout72": (HOLDOUT72_BASE_INDEX, HOLDOUT72_SHAPES),
 }
