@@ -58,6 +58,9 @@ _C33 = "candidate 33, session 30: 128x64x64_w4_s6"
 #: Candidate 34 (session 31, the factors refitted with the fit sets' last 83 short shapes graph-timed
 #: too, TF32 and 16-bit element-wise classes among them) moved six 16-bit `nt` element-wise picks.
 _C34 = "candidate 34, session 31"
+#: Candidate 36 (session 31, B's DRAM bytes charged for their contiguous runs, memory_overlap_exponent
+#: re-derived 2 -> 2.5 under it) moved six more.
+_C36 = "candidate 36, session 31"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -68,6 +71,12 @@ MOVED_SINCE = {
     ("splitk_factor_judge2_cases.jsonl", (2791, 368, 4938, "bf16", "nt")): _C34 + ": 64x64x32_w4_s2",
     ("splitk_factor_judge2_cases.jsonl", (4171, 141, 4625, "bf16", "nt")): _C34 + ": 64x64x32_w4_s2",
     ("neighbour_judge_cases.jsonl", (38667, 6336, 18, "fp16", "nt")): _C34 + ": 64x128x32_w4_s2",
+    ("neighbour_judge_cases.jsonl", (32, 12528, 288, "tf32", "nt")): _C36 + ": 32x128x64_w4_s4",
+    ("midshape_judge_cases.jsonl", (58850, 160, 336, "fp16", "nn")): _C36 + ": 256x64x32_w8_s5",
+    ("splitk_factor_judge2_cases.jsonl", (10940, 248, 8097, "bf16", "nt")): _C36 + ": 128x128x64_w8_s2",
+    ("midshape_judge_cases.jsonl", (196, 10432, 544, "fp16", "nn")): _C36 + ": 128x256x64_w8_s4",
+    ("midshape_judge_cases.jsonl", (207, 7840, 64, "fp16", "nn")): _C36 + ": 64x256x32_w4_s6",
+    ("midshape_judge_cases.jsonl", (24254, 176, 7296, "fp16", "nn")): _C36 + ": 128x128x32_w4_s6",
 }
 
 

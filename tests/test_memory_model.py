@@ -43,7 +43,7 @@ def _without(names: dict, tmp_path) -> perfmodel.HardwareSpec:
 
 
 @pytest.mark.parametrize("kind, constants, at_most", [
-    ("stream", ("memory_overlap_exponent", "dram_read_over_copy", "compute_dram_exponent"), 0.10),
+    ("stream", ("memory_overlap_exponent", "dram_read_over_copy", "compute_dram_exponent", "dram_run_overhead_bytes"), 0.10),
     ("partial", ("partial_clock_gain", "partial_clock_exponent"), 0.07),
 ])
 def test_each_term_fits_its_microbenchmark_better_than_the_model_without_it(kind, constants, at_most, tmp_path):
@@ -53,7 +53,9 @@ def test_each_term_fits_its_microbenchmark_better_than_the_model_without_it(kind
     0.087 with them against 0.054 without (six 128x256 rows at 0.89-0.91 of measured: NOTES, session
     17); since session 25 (candidate 29) the rows with M under 256 take the compute-bound factors too
     and read as their M >= 256 neighbours do (64x64x64_w4_s4 1.1-1.25 of measured at K = 16384): 0.113,
-    while the recorded sweeps' median errors fell (read sets -0.047 summed)."""
+    while the recorded sweeps' median errors fell (read sets -0.047 summed). The stream rows' terms
+    include B's DRAM runs since session 31 (candidate 36, fitted on the same kind of rows): without
+    it the other three fit them 0.079 against 0.095, under the 0.8 this test asks of them together."""
     from perfmodel.kernels.tile_factors import without_factors
 
     rows = [r for r in json.loads((DATA / "microbench_memory.json").read_text())[kind] if "time_ms" in r]

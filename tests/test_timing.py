@@ -239,6 +239,27 @@ def test_the_mixed_alignment_factor_is_what_its_fit_gives(capsys):
     assert float(got["mixed_n_load_factor (not adopted)"]) < 1 and not hasattr(cal, "mixed_n_load_factor")
 
 
+def test_the_dram_run_overhead_is_what_its_fit_gives():
+    """dram_run_overhead_bytes and dram_run_reference_bytes in hardware/h200.yaml are what
+    validation/fit_dram_run.py derives from the stream rows; B's DRAM time then grows as its runs
+    shorten, in `nt` with BLOCK_K and in `nn` with BLOCK_N, and not at all from the reference run up."""
+    import perfmodel
+    from perfmodel.kernels.params import timing_params
+    from perfmodel.kernels.tiled import dram_run_factor
+    from validation import fit_dram_run
+
+    c, _, ref = fit_dram_run.fit(fit_dram_run.best_rates()[0])
+    cal = perfmodel.load_hardware("h200").calibration
+    assert (cal.dram_run_overhead_bytes.value, cal.dram_run_reference_bytes.value) == (c, ref)
+    p = timing_params(perfmodel.load_hardware("h200"), "fp16")
+    nt = perfmodel.GemmProblem(M=8, N=8192, K=8192, dtype="fp16", layout="nt")
+    nn = perfmodel.GemmProblem(M=8, N=8192, K=8192, dtype="fp16", layout="nn")
+    f_nt = dram_run_factor(p, nt, np.array([32, 64, 128, 256]), np.array([256, 256, 256, 256]))
+    f_nn = dram_run_factor(p, nn, np.array([32, 32, 32, 32]), np.array([32, 64, 128, 256]))
+    assert np.all(np.diff(f_nt) < 0) and f_nt[-1] == 1.0 and np.allclose(f_nt, f_nn)
+    assert f_nt[0] == pytest.approx((1 + c / 64) / (1 + c / ref))
+
+
 def test_wgmma_instruction_n():
     """Warpgroups split a tile along M first (64 rows each), the rest along N: the N of the
     m64nNk16 instruction each issues (perfmodel.kernels.operands.wgmma_n)."""

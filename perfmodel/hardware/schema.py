@@ -207,6 +207,8 @@ class Calibration(Frozen):
     l2_bw_achieved_bytes_per_s: Union[BytesPerS, None] = None
     l2_sm_share_ratio: Union[Factor, None] = None  # the most one SM pulls from L2 / the all-SMs share
     l2_effective_bytes: Union[Bytes, None] = None
+    dram_run_overhead_bytes: Union[quantity_field("bytes", allow_zero=True), None] = None  # what each contiguous run of B costs DRAM beyond its bytes
+    dram_run_reference_bytes: Union[Bytes, None] = None  # the run dram_read_over_copy was read at
     launch_overhead_s: Union[Seconds, None] = None
     descriptor_launch_s: Union[Seconds, None] = None
     shared_kmajor_b_factor: Union[Factor, None] = None

@@ -50,6 +50,8 @@ RULES: dict[str, str] = {
     "descriptor_launch_s": "same",
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
+    "dram_run_overhead_bytes": "same",
+    "dram_run_reference_bytes": "same",
     "wgmma_n_exponent": "same",
     "tile_overhead_ksteps": "same",
     "vector_copy_weight": "same",
@@ -101,6 +103,10 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "fma_hide_warps": (1.0, "estimated from nothing measured: one warp per scheduler keeps the vector path at "
                             "its rate"),
     "fma_hide_exponent": (0.0, "estimated from nothing measured: no slowdown below fma_hide_warps"),
+    "dram_run_overhead_bytes": (0.0, "estimated from nothing measured: DRAM streams short contiguous runs as fast "
+                                     "as long ones"),
+    "dram_run_reference_bytes": (512.0, "estimated from nothing measured: with no run overhead the reference "
+                                        "does not matter"),
     "mixed_k_load_factor": (1.0, "estimated from nothing measured: one element-wise operand loads at the "
                                  "unaligned rate"),
     "tile_overhead_ksteps": (0.0, "estimated from nothing measured: a tile costs its k-steps, prologue and "

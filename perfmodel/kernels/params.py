@@ -21,7 +21,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
-              "fma_hide_warps", "fma_hide_exponent")
+              "fma_hide_warps", "fma_hide_exponent", "dram_run_overhead_bytes",
+              "dram_run_reference_bytes")
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ class TimingParams:
     launch_s: float
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
+    dram_run_overhead_bytes: float  # c: a contiguous run of B of r bytes costs DRAM r + c (tiled, step 4)
+    dram_run_reference_bytes: float  # the run the DRAM rate was read at
     mixed_k_load_factor: float  # element-wise loads of load class "k" (B's) over the unaligned class's rate
     wgmma_n_exponent: float  # g: a wgmma k-step's matrix term x (256 / instruction N) ** g
     tile_overhead_ksteps: float  # c: a tile's extra k-steps per 64 KiB of its C tile (pipeline.tile_time)
@@ -120,7 +123,8 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
         descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
-        mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
+        mixed_k_load_factor=cal["mixed_k_load_factor"],
+        dram_run_overhead_bytes=cal["dram_run_overhead_bytes"], dram_run_reference_bytes=cal["dram_run_reference_bytes"], wgmma_n_exponent=cal["wgmma_n_exponent"],
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],
         gather_blocks_exponent=cal["gather_blocks_exponent"], past_copy_weight=cal["past_copy_weight"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],

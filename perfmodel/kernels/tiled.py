@@ -17,6 +17,14 @@ Follow one config from its resources to its time:
    (q = memory_overlap_exponent, fitted on memory-bound GEMMs of the calibration's `stream`
    rows; q = inf is the plain max(t_waves, t_dram); a compute-bound k-step, s small, keeps
    its own time.) Memory-bound configs get distinct times, ordered by what they keep in flight.
+   B's DRAM bytes are charged for their contiguous runs: x max(1, (1 + c / run) / (1 + c / run_ref)),
+   run = the bytes one row of a B tile reads in a row (BLOCK_K elements where B is K-major, `nt`;
+   BLOCK_N in `nn`; at most the matrix's row), c = calibration dram_run_overhead_bytes, run_ref =
+   dram_run_reference_bytes, the run the DRAM rate was read at (dram_run_factor). The calibration's
+   stream rows at four programs per SM streamed B at 3.50, 4.13, 4.39 and 4.52 TB/s with runs of 64,
+   128, 256 and 512 bytes: c = 22 bytes (22.5 fitted, whole bytes; validation/fit_dram_run.py); decode-sized `nt` shapes'
+   near-best grouped runs read measured / predicted 1.28-1.30 at BLOCK_K 32 against 1.07-1.15 at
+   64-128, where `nn`'s did not step with BLOCK_K (validation/NOTES.md, session 31).
    s is the tile's share (tile_share): a tile also waits on memory outside its k-steps (the
    prologue's loads, the epilogue's latency and C store), so of its time T only its k-steps'
    non-waiting part is not waiting:  s = 1 - (n_k + overhead) t_k (1 - s_k) / T,  s_k the
@@ -58,6 +66,7 @@ from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_ste
                                         spill_time, tile_spill_time, tile_time)
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
+from perfmodel.layouts import LAYOUTS
 
 BOUNDS = ("compute", "l2", "latency", "dram", "launch", "reduction")
 
@@ -144,6 +153,27 @@ def tile_share(ks, steps, tile_s) -> np.ndarray:
     return np.clip(1.0 - steps * ks.total * (1.0 - s_k) / np.maximum(tile_s, 1e-30), 0.0, 1.0)
 
 
+def dram_run_factor(p, problem, bk, bn) -> np.ndarray:
+    """What B's DRAM bytes cost for their contiguous runs (module doc, step 4): 1 where they are at
+    least the reference run or the device measured no overhead."""
+    c = p.dram_run_overhead_bytes
+    if c == 0:
+        return np.ones(np.shape(bk))
+    elems = np.minimum(bk, problem.K) if LAYOUTS[problem.layout].b_k_major else np.minimum(bn, problem.N)
+    run = np.maximum(elems * problem.in_bytes, 1.0)
+    return np.maximum(1.0, (1.0 + c / run) / (1.0 + c / p.dram_run_reference_bytes))
+
+
+def dram_time(p, problem, cfgs: ConfigArrays, in_flight) -> tuple[np.ndarray, np.ndarray]:
+    """(DRAM bytes, t_dram) of step 4: the traffic under the grouped order with `in_flight` programs
+    at once (perfmodel.kernels.traffic), B's bytes charged for their runs (dram_run_factor)."""
+    bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
+    t = traffic_arrays(problem.M, problem.N, problem.K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight,
+                       p.l2_bytes, sk)
+    charged = t["dram_bytes"] + t["dram_b_bytes"] * (dram_run_factor(p, problem, bk, bn) - 1.0)
+    return t["dram_bytes"], charged / p.dram_bw_bytes_per_s
+
+
 def main_terms(p, share, t_waves, t_dram) -> tuple[np.ndarray, np.ndarray]:
     """(t_mem, the waves with DRAM) of step 4: the DRAM time with the waves' waiting share plus the
     leak of the rest, and the waves and the DRAM time combined at r = compute_dram_exponent."""
@@ -163,7 +193,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
-    bm, bn, bk, g, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "GROUP_M", "SPLIT_K"))
+    bm, bn, bk, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "SPLIT_K"))
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
     n_k = -(-K // (bk * sk))
@@ -184,9 +214,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
                           clock_sms=busy)
     saved = (np.ceil(progs / per_wave) - 1) * p.pipeline_latency_s if persistent else np.zeros(cfgs.size)
     t_waves = full * t_full + (rest > 0) * t_tail - saved
-    in_flight = np.minimum(progs, per_wave).astype(np.int64)
-    dram = traffic_arrays(M, N, K, problem.in_bytes, problem.out_bytes, bm, bn, g, in_flight, p.l2_bytes, sk)["dram_bytes"]
-    t_dram = dram / p.dram_bw_bytes_per_s
+    dram, t_dram = dram_time(p, problem, cfgs, np.minimum(progs, per_wave).astype(np.int64))
     overhead = overhead_ksteps(p, epilogue)
     share = tile_share(ks, n_k + overhead, t_full)
     t_mem, t_waves_dram = main_terms(p, share, t_waves, t_dram)
