@@ -43,7 +43,8 @@ def _without(names: dict, tmp_path) -> perfmodel.HardwareSpec:
 
 
 @pytest.mark.parametrize("kind, constants, at_most", [
-    ("stream", ("memory_overlap_exponent", "dram_read_over_copy", "compute_dram_exponent", "dram_run_overhead_bytes"), 0.10),
+    ("stream", ("memory_overlap_exponent", "dram_read_over_copy", "compute_dram_exponent",
+                "dram_run_overhead_bytes"), 0.10),
     ("partial", ("partial_clock_gain", "partial_clock_exponent"), 0.07),
 ])
 def test_each_term_fits_its_microbenchmark_better_than_the_model_without_it(kind, constants, at_most, tmp_path):

@@ -28,9 +28,11 @@ GRID = np.arange(0.0, 65.0, 1.0)  # whole bytes, as the device file holds them
 
 
 def best_rates(path: Path = DATA) -> tuple[dict[int, float], int]:
-    """({run bytes: best bytes/s}, programs) over the rows with the most programs."""
-    rows = [r for r in json.loads(path.read_text())["stream"] if "time_ms" in r]
-    most = max(r["blocks"] for r in rows if r["blocks"] <= 4 * 132)
+    """({run bytes: best bytes/s}, programs) over the rows with the most programs, at most four per SM
+    (the file's sm_count)."""
+    data = json.loads(path.read_text())
+    rows = [r for r in data["stream"] if "time_ms" in r]
+    most = max(r["blocks"] for r in rows if r["blocks"] <= 4 * data["sm_count"])
     best = collections.defaultdict(float)
     for r in rows:
         if r["blocks"] == most:

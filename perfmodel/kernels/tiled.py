@@ -22,9 +22,10 @@ Follow one config from its resources to its time:
    BLOCK_N in `nn`; at most the matrix's row), c = calibration dram_run_overhead_bytes, run_ref =
    dram_run_reference_bytes, the run the DRAM rate was read at (dram_run_factor). The calibration's
    stream rows at four programs per SM streamed B at 3.50, 4.13, 4.39 and 4.52 TB/s with runs of 64,
-   128, 256 and 512 bytes: c = 22 bytes (22.5 fitted, whole bytes; validation/fit_dram_run.py); decode-sized `nt` shapes'
-   near-best grouped runs read measured / predicted 1.28-1.30 at BLOCK_K 32 against 1.07-1.15 at
-   64-128, where `nn`'s did not step with BLOCK_K (validation/NOTES.md, session 31).
+   128, 256 and 512 bytes: c = 22 bytes (22.5 fitted, whole bytes; validation/fit_dram_run.py);
+   decode-sized `nt` shapes' near-best grouped runs read measured / predicted 1.28-1.30 at BLOCK_K
+   32 against 1.07-1.15 at 64-128, where `nn`'s did not step with BLOCK_K (validation/NOTES.md,
+   session 31).
    s is the tile's share (tile_share): a tile also waits on memory outside its k-steps (the
    prologue's loads, the epilogue's latency and C store), so of its time T only its k-steps'
    non-waiting part is not waiting:  s = 1 - (n_k + overhead) t_k (1 - s_k) / T,  s_k the
