@@ -191,6 +191,28 @@ HOLDOUT72_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT72_BASE_INDEX = 9100
 
+# The seventy-third hold-out, recorded at the start of session 32, before the element-wise load
+# classes get a decode regime of their own (and split-K element-wise factors there), never tuned on:
+# ten layers at M <= 64, heavy in the change's regime: seven with K not 16-divisible (three with N
+# not either: ShuffleNetV2-2.0x's and RegNetY-400MF's last-stage 1x1 convolutions at 7 x 7, the
+# L1000 landmark genes; four with N 16-divisible: Citeseer's 3,703 features, Gisette's 5,000, a bag
+# of words over BERT's 30,522-token vocabulary, UCI HAR's 561), one with N not (mBERT's
+# 119,547-token head) and two aligned (Gemma-3-1B's MLP), in fp16 and bf16 x nn and nt; no (M, N, K)
+# any earlier suite holds. Indexed from 9200.
+HOLDOUT73_SHAPES: list[tuple] = in_layouts([
+    ("vision", 49, 488, 488),  # ShuffleNetV2-2.0x stage-4 branch 1x1 convolution, one image at 7 x 7
+    ("vision", 49, 440, 440),  # RegNetY-400MF stage-4 1x1 convolution, one image at 7 x 7
+    ("bio", 32, 1000, 978),  # L1000 (978 landmark genes) to 1,000 hidden units, batch 32
+    ("graph", 64, 128, 3703),  # Citeseer (3,703 word features) to 128, a 64-node minibatch
+    ("tabular", 16, 4096, 5000),  # Gisette (5,000 features) to 4096, batch 16
+    ("nlp", 8, 1024, 30522),  # a bag of words over BERT's 30,522-token vocabulary to 1024, 8 documents
+    ("tabular", 56, 1024, 561),  # UCI HAR (561 features) to 1024, batch 56
+    ("decode", 40, 6912, 1152),  # Gemma-3-1B MLP gate/up, 40 tokens
+    ("decode", 24, 1152, 6912),  # Gemma-3-1B MLP down, 24 tokens
+    ("nlp", 16, 119547, 768),  # mBERT MLM head over 119,547 tokens, 16 tokens
+], dtypes=("fp16", "bf16"))
+HOLDOUT73_BASE_INDEX = 9200
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -202,4 +224,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout70": (HOLDOUT70_BASE_INDEX, HOLDOUT70_SHAPES),
     "holdout71": (HOLDOUT71_BASE_INDEX, HOLDOUT71_SHAPES),
     "holdout72": (HOLDOUT72_BASE_INDEX, HOLDOUT72_SHAPES),
+    "holdout73": (HOLDOUT73_BASE_INDEX, HOLDOUT73_SHAPES),
 }
