@@ -34,13 +34,20 @@ FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padd
             "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17",
             "holdout18", "holdout19")
 #: the fit sets' eager-short shapes timed again as graph replays (session 30; by path: not bundled)
+#: the element-wise decode classes' round (perfmodel.scoring.tile_fit) is fitted on these too: the read
+#: hold-outs timed as CUDA-graph replays (holdout67 on), which hold every 16-bit decode shape of load
+#: classes "n" and "none" the read sets have (the fit sets hold none); the eager sets between them
+#: are left out, their short grouped runs timed with the host's wait in them (session 29)
+DECODE_SETS = ("holdout67", "holdout68", "holdout69", "holdout70", "holdout71", "holdout72")
 RETIMED = HERE / "data" / "h200" / "fit_short_graph.jsonl.gz"
 SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}; their shapes in "
           "fit_short_graph timed again as CUDA-graph replays, in place of the recorded); derived by "
           "validation/fit_tile_factors.py (median measured / predicted per tile class, model without factors, "
           "aligned shapes with M, N >= 256 or M <= 64, and element-wise load classes at any size, in "
           "matrix-instruction dtypes; BLOCK_K x warps classes for load k; |ln f| >= 0.1 kept; then, over them, "
-          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.02)")
+          "aligned tiles at their stages (_sS) where they differ from their tile's factor by |ln| >= 0.02; then the "
+          "element-wise decode classes' tiles and BLOCK_K x warps classes over their class at any size, fitted on "
+          "the fit sets and {decode} too, as ratios over it, every one kept)")
 BLOCK_START = "  tile_factors:"
 
 
@@ -50,9 +57,16 @@ def fit_sets(names=FIT_SETS, retimed: Path = RETIMED) -> list[Dataset]:
     return [with_retimed(load_runs(f"h200/{s}"), again) for s in names]
 
 
+def fit(spec) -> TileFit:
+    """The H200's tile factors: fitted on fit_sets(), the element-wise decode round on DECODE_SETS too."""
+    sets = fit_sets()
+    return fit_tile_factors(sets, spec, decode_datasets=sets + [load_runs(f"h200/{s}") for s in DECODE_SETS])
+
+
 def yaml_block(fit: TileFit, sets=FIT_SETS, loops=LOOPS) -> str:
     """The calibration's tile_factors block, one tile per line with the runs it rests on."""
-    lines = [BLOCK_START, "    confidence: measured", f"    source: \"{SOURCE.format(sets=', '.join(sets))}\"",
+    lines = [BLOCK_START, "    confidence: measured",
+             f"    source: \"{SOURCE.format(sets=', '.join(sets), decode=', '.join(DECODE_SETS))}\"",
              f"    min_runs: {MIN_RUNS}", f"    min_shapes: {MIN_SHAPES}", f"    min_effect: {MIN_EFFECT}",
              f"    min_stage_effect: {MIN_STAGE_EFFECT}", "    loops:"]
     for loop, classes in fit.factors.items():
@@ -76,8 +90,7 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="write the block into hardware/h200.yaml")
     args = ap.parse_args(argv)
     spec = load_hardware("h200")  # its factors, if any, are set aside by the fit
-    fit = fit_tile_factors(fit_sets(), spec)
-    block = yaml_block(fit)
+    block = yaml_block(fit(spec))
     print(block, end="")
     if args.write:
         path = HERE.parent / "hardware" / "h200.yaml"

@@ -8,7 +8,8 @@ Columns: shapes; grouped + split-K runs (the `perfmodel` view): top-1 geomean, w
 Spearman median, median relative error; and top-1 over every kernel's runs (`perfmodel:all`) where
 the set timed the descriptor kernels too. `fit` says whether the set is among those the H200's
 tile factors were fitted on (validation/fit_tile_factors.py FIT_SETS): its figures are then
-in-sample.
+in-sample; `decode` marks the sets only the element-wise decode classes were fitted on too
+(fit_tile_factors.DECODE_SETS): their element-wise shapes at M <= 64 are in-sample.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from perfmodel.scoring.datasets import load_runs  # noqa: E402
 from perfmodel.scoring.metrics import evaluate  # noqa: E402
-from validation.fit_tile_factors import FIT_SETS  # noqa: E402
+from validation.fit_tile_factors import DECODE_SETS, FIT_SETS  # noqa: E402
 
 #: the recorded sweeps, in the order they were recorded (the repeat and the contended runs left out)
 SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "holdout3", "layouts", "holdout4",
@@ -34,10 +35,10 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout57", "holdout58", "holdout59", "holdout60", "holdout61", "holdout62", "holdout63",
         "holdout64", "holdout65", "holdout66", "holdout67", "holdout68", "holdout69", "holdout70", "holdout71", "holdout72",
         "holdout73")
-#: kept unread for the next change: not scored here (holdout73, recorded at the start of session 32 for
-#: its first change; in session 31 holdout69 judged candidate 34, holdout70 candidate 35, holdout71
-#: candidate 35b and holdout72 candidate 36)
-UNREAD: tuple[str, ...] = ("holdout73",)
+#: kept unread for the next change: not scored here (none since session 32: holdout73 judged candidate
+#: 37; in session 31 holdout69 judged candidate 34, holdout70 candidate 35, holdout71 candidate 35b and
+#: holdout72 candidate 36)
+UNREAD: tuple[str, ...] = ()
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 
@@ -49,7 +50,12 @@ def row(name: str) -> str:
     r = res["perfmodel"]
     everything = f"{res['perfmodel:all'].top1_geomean:.3f}" if descriptor else "-"
     return (f"| {name} | {r.shapes_scored} | {r.top1_geomean:.3f} | {r.top1_min:.3f} | {r.top5_geomean:.3f} | "
-            f"{r.spearman_median:.3f} | {r.rel_err_median:.3f} | {everything} | {'yes' if name in FIT_SETS else 'no'} |")
+            f"{r.spearman_median:.3f} | {r.rel_err_median:.3f} | {everything} | {fitted(name)} |")
+
+
+def fitted(name: str) -> str:
+    """The `fit` column: yes (a fit set), decode (fitted on by the element-wise decode classes), no."""
+    return "yes" if name in FIT_SETS else "decode" if name in DECODE_SETS else "no"
 
 
 def table() -> str:

@@ -20,7 +20,13 @@ Shapes whose main loop loads an operand element by element (load classes "k", "n
 "none": perfmodel.problem.ALIGNMENTS) have a class per load class and layout, at any size (the
 load class names which operand is loaded element by element, the layout along which axis): their k-steps are
 the element-wise load term's, and what it misses (register-carried loads, spills) depends on
-the tile more than on the shape. Where a tile of a load class listed in COARSE has no factor of
+the tile more than on the shape. At decode M (M <= 64) each such class is refined: a tile takes its
+class's factor times its decode class's ratio ("16-bit load none nt decode": its tile's, else its
+BLOCK_K x warps class's, else 1), and the split-K kernel, which takes no factor of these classes where A
+is copied element by element (NO_ELEMENTWISE_FACTOR), takes a class of its own there ("... decode
+splitk"): at decode M the grouped kernel's element-wise runs near the best read 1.09-1.13 of the model
+and split-K's 0.82-0.89, a 1.25-1.33x bias between them that put K-unaligned `nt` picks at 0.59-0.65
+of the best (validation/NOTES.md, session 32, candidate 37). Where a tile of a load class listed in COARSE has no factor of
 its own, its BLOCK_K x warps class's applies (key BK{BLOCK_K}_w{warps}): on the H200, load "k"
 tiles with BLOCK_K 128 and 8 warps ran 1.8-2.5x the formulas whatever BM x BN, and few of those
 tiles are timed often enough for a factor each (validation/NOTES.md, session 9). In the aligned
@@ -82,18 +88,26 @@ ELEMENTWISE = ("k", "n", "none")
 #: the dtype tile classes whose element-wise shapes take factors: TF32's, fitted on holdout18's
 #: TF32 shapes, lost 0.018 of top-1 on holdout19's tf32 nn group (validation/NOTES.md, session 10)
 ELEMENTWISE_TILE_CLASSES = ("16-bit",)
-#: the kernels that take no factor where A is copied element by element (load classes "n" and
-#: "none": takes_factors): the split-K kernel compiles those tiles with registers and spills of its
-#: own (its own register table), and the factors, fitted on the pointer loop's runs (the grouped
-#: kernel's, but for 10 split-K runs near the best over the read sets), put its picks 2-3x off: on
-#: 400 fresh shapes the 71 picks leaving them ran 1.42x faster (validation/NOTES.md, session 24,
-#: candidate 27b)
+#: the kernels that take no factor of the pointer loop's element-wise classes where A is copied element
+#: by element (load classes "n" and "none": takes_factors): the split-K kernel compiles those tiles with
+#: registers and spills of its own (its own register table), and the factors, fitted on the pointer
+#: loop's runs (the grouped kernel's, but for 10 split-K runs near the best over the read sets), put
+#: its picks 2-3x off: on 400 fresh shapes the 71 picks leaving them ran 1.42x faster
+#: (validation/NOTES.md, session 24, candidate 27b). At decode M they take a class of their own
+#: (factor_class: "... decode splitk"): there its runs near the best read 0.82-0.89 of the formulas
+#: where the grouped kernel's read 1.09-1.13 (validation/NOTES.md, session 32, candidate 37)
 NO_ELEMENTWISE_FACTOR = ("splitk",)
 
 
 def regime(problem) -> str:
-    """Which table of factors an aligned problem's tiles read: "decode" (M <= DECODE_MAX_M), else ""."""
+    """Which table of factors a problem's tiles read: "decode" (M <= DECODE_MAX_M), else ""."""
     return "decode" if problem.M <= DECODE_MAX_M else ""
+
+
+def own_class(kernel: str | None, problem) -> bool:
+    """Whether `kernel`'s element-wise tiles on `problem` are kept in a class of their own (module
+    doc): a kernel of NO_ELEMENTWISE_FACTOR where A is copied element by element."""
+    return kernel in NO_ELEMENTWISE_FACTOR and "A" in ELEMENTWISE_OPERANDS[problem.alignment]
 
 
 def fitted_on(problem) -> bool:
@@ -131,7 +145,7 @@ def tile_of(key: str) -> tuple[int, int, int, int, int]:
     return bm, bn, bk, warps, int(m.group(5) or 0)
 
 
-def factor_class(problem) -> str | None:
+def factor_class(problem, kernel: str | None = None) -> str | None:
     """The class a problem's tiles are kept under (None: no factors apply): the dtype's tile class
     (fp16 and bf16 pool); for a dtype whose operands must reach the tensor cores K-major, whether
     one of them is gathered (stored MN-major: perfmodel.kernels.operands), which changes what
@@ -139,15 +153,18 @@ def factor_class(problem) -> str | None:
     the epilogue then stores C element by element, which the model prices for 16-bit C only, and
     TF32 `nt` tiles at odd N read 0.80-0.90 or 1.04 of the formulas where the same tiles at N
     16-divisible read 1.01-1.06: validation/NOTES.md, session 23, candidate 26); and the regime,
-    decode apart. Element-wise load classes: the dtype's tile class, the load class and the layout
-    ("16-bit load k nn"), at any size, for the load classes in ELEMENTWISE and the tile classes in
-    ELEMENTWISE_TILE_CLASSES."""
+    decode apart. Element-wise load classes: the dtype's tile class, the load class, the layout and
+    the regime ("16-bit load k nn", "16-bit load k nn decode"), for the load classes in ELEMENTWISE
+    and the tile classes in ELEMENTWISE_TILE_CLASSES; a decode class holds the tiles whose decode
+    runs differ from its class's (fallback_class), and `kernel`'s own class is named after it
+    (own_class: "16-bit load none nt decode splitk")."""
     d = DTYPES[problem.dtype]
+    where = regime(problem)
     if problem.alignment != "all":
         if problem.alignment not in ELEMENTWISE or d.tile_class not in ELEMENTWISE_TILE_CLASSES:
             return None
-        return f"{d.tile_class} load {problem.alignment} {problem.layout}"
-    where = regime(problem)
+        name = f"{d.tile_class} load {problem.alignment} {problem.layout} {where}".strip()
+        return f"{name} {kernel}" if own_class(kernel, problem) else name
     lay = LAYOUTS[problem.layout]
     name = f"{d.tile_class} gathered" if d.k_major_only and not (lay.a_k_major and lay.b_k_major) else d.tile_class
     if not problem.c_aligned and problem.out_bytes != 2:
@@ -155,23 +172,45 @@ def factor_class(problem) -> str | None:
     return f"{name} {where}".strip()
 
 
+def fallback_class(problem, kernel: str | None = None) -> str | None:
+    """The class whose factors an element-wise decode class refines (not a kernel's own class): the
+    class without the regime (fallback_of); else None."""
+    cls = factor_class(problem, kernel)
+    return None if cls is None or own_class(kernel, problem) else fallback_of(cls)
+
+
+def fallback_of(cls: str) -> str | None:
+    """The class an element-wise decode class refines (the class without " decode"), else None."""
+    return cls.removesuffix(" decode") if " load " in cls and cls.endswith(" decode") else None
+
+
 def takes_factors(kernel: str, problem) -> bool:
     """Whether `kernel` takes tile factors on `problem` at all: not the kernels of
-    NO_ELEMENTWISE_FACTOR where A is copied element by element (the fit leaves their runs there
-    out too: perfmodel.scoring.tile_fit)."""
-    return not ("A" in ELEMENTWISE_OPERANDS[problem.alignment] and kernel in NO_ELEMENTWISE_FACTOR)
+    NO_ELEMENTWISE_FACTOR where A is copied element by element, but at decode M (their own class
+    there); the fit leaves their runs out where they take none (perfmodel.scoring.tile_fit)."""
+    return not own_class(kernel, problem) or bool(regime(problem))
+
+
+def factor_tables(spec, kernel: str, problem) -> list[tuple[str, dict[str, float], bool]]:
+    """(class, table, refines) of the factors that apply to `kernel` on `problem`: its class's table of
+    whole factors (refines False), then, for an element-wise decode class that refines its fallback
+    class, the fallback's whole factors and the decode class's ratios over them (refines True); each
+    table only where the device holds it; [] where none applies."""
+    tf = spec.calibration.tile_factors
+    if tf is None or not takes_factors(kernel, problem):
+        return []
+    for loop in tf.loops.values():
+        if kernel in loop.kernels:
+            cls, base = factor_class(problem, kernel), fallback_class(problem, kernel)
+            named = [(base, False), (cls, True)] if base else [(cls, False)]
+            return [(n, loop.factors[n], refines) for n, refines in named if n is not None and n in loop.factors]
+    return []
 
 
 def factor_table(spec, kernel: str, problem) -> dict[str, float] | None:
-    """The tile factors that apply to `kernel`'s k-steps for `problem` on `spec`, or None."""
-    if not takes_factors(kernel, problem):
-        return None
-    tf = spec.calibration.tile_factors
-    for loop in (tf.loops.values() if tf is not None else ()):
-        if kernel in loop.kernels:
-            cls = factor_class(problem)
-            return None if cls is None else loop.factors.get(cls)
-    return None
+    """The whole tile factors that apply to `kernel`'s k-steps for `problem` on `spec`, or None (an
+    element-wise decode class's ratios over them: factor_tables)."""
+    return next((t for _, t, refines in factor_tables(spec, kernel, problem) if not refines), None)
 
 
 def lookup_keys(bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> list[str]:
@@ -183,21 +222,31 @@ def lookup_keys(bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> list[
 
 def factor_key(spec, kernel: str, problem, bm: int, bn: int, bk: int, warps: int, stages: int = 0) -> str | None:
     """"class / key" of the factor one tile takes (lookup_keys' first present, else its neighbour's),
-    or None where it takes none: what `perfmodel predict` names beside the factor."""
-    table = factor_table(spec, kernel, problem) or {}
-    for key in lookup_keys(bm, bn, bk, warps, stages):
-        if key in table:
-            return f"{factor_class(problem)} / {key}"
-    near = neighbour(table, bm, bn, bk, warps)
-    return f"{factor_class(problem)} / {near[0]} (nearest BLOCK_K, floored at 1)" if near else None
+    and " x class / key" of a decode class's ratio over it, or None where it takes none: what
+    `perfmodel predict` names beside the factor."""
+    named = []
+    for cls, table, _ in factor_tables(spec, kernel, problem):
+        key = next((k for k in lookup_keys(bm, bn, bk, warps, stages) if k in table), None)
+        near = None if key else neighbour(table, bm, bn, bk, warps)
+        if key or near:
+            named.append(f"{cls} / {key}" if key else f"{cls} / {near[0]} (nearest BLOCK_K, floored at 1)")
+    return " x ".join(named) or None
 
 
 def tile_factors(spec, kernel: str, problem, cfgs) -> np.ndarray | None:
-    """Each config's factor: its tile's, else its BLOCK_K x warps class's, else its neighbour's
-    (neighbour), else 1; None where no table applies."""
-    table = factor_table(spec, kernel, problem)
-    if not table:
+    """Each config's factor: the product over factor_tables of its tile's, else its BLOCK_K x warps
+    class's, else its neighbour's (neighbour), else 1; None where no table applies."""
+    tables = [t for _, t, _ in factor_tables(spec, kernel, problem) if t]
+    if not tables:
         return None
+    out = _lookup(tables[0], cfgs)
+    for table in tables[1:]:
+        out = out * _lookup(table, cfgs)
+    return out
+
+
+def _lookup(table: dict[str, float], cfgs) -> np.ndarray:
+    """Each config's factor in one table (tile_factors' order of keys), else its neighbour's, else 1."""
     known, values, _, memo = _parsed(table)
     bm, bn, bk, w, st = (np.asarray(cfgs[k], dtype=np.int64)
                          for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"))

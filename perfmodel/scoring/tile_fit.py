@@ -19,7 +19,12 @@ factors, groups the runs of the STAGED load classes (aligned shapes) by their ti
 and keeps the ratios at least MIN_STAGE_EFFECT away from 1: a staged key holds its tile's factor
 times that ratio, so the stages refine a tile only where they differ from it by 2% or more
 (256x128x64_w8 on the H200: 1.36 at two stages, 0.96 at four, none at three; judged on holdout40
-and holdout45, validation/NOTES.md, sessions 17 and 19).
+and holdout45, validation/NOTES.md, sessions 17 and 19). A third round, over those, fits the
+element-wise decode classes (tile_factors.factor_class at M <= 64; the rounds before take those runs
+under the class at any size) on `decode_datasets`: per tile and per BLOCK_K x warps class, the median
+ratio over what the class's factors predict, every ratio kept (a ratio dropped for being near 1 left
+its tile the only one of a shifted class not raised); split-K's own decode classes the same over no
+factor (validation/NOTES.md, session 32, candidate 37).
 
     fit = fit_tile_factors([load_runs("h200/holdout8"), ...], load_hardware("h200"))
 
@@ -35,8 +40,8 @@ import numpy as np
 
 from perfmodel.arch.roofline import compute_path
 from perfmodel.hardware.schema import LoopFactors, TileFactors
-from perfmodel.kernels.tile_factors import (COARSE, STAGED, factor_class, fitted_on, lookup_keys, takes_factors,
-                                           tile_key, tile_of, without_factors)
+from perfmodel.kernels.tile_factors import (COARSE, STAGED, factor_class, fallback_class, fitted_on, lookup_keys,
+                                           own_class, regime, takes_factors, tile_key, tile_of, without_factors)
 from perfmodel.scoring.rankers import problem_of, rank_perfmodel
 
 #: the main loops fitted, each with the kernels that share it: the pointer loop (cp.async copies)
@@ -89,11 +94,21 @@ def with_factors(spec, factors: Nested | None, loops=LOOPS, source: str = "", mi
     return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"tile_factors": block})})
 
 
-def _fitted_class(spec, problem) -> str | None:
-    """The factor class a recorded shape's runs are fitted under, or None where none is fitted."""
+def _fitted_class(spec, problem, kernel: str, rnd: str) -> str | None:
+    """The factor class a recorded shape's runs of `kernel` are fitted under in round `rnd`, or None
+    where that round takes none: in "pooled" and "staged" every fitted class but a kernel's own, an
+    element-wise decode class under its fallback (the class at any size); in "decode" the element-wise
+    decode classes alone."""
     if compute_path(spec, problem.dtype)[0] != "matrix" or problem.alignment == "all" and not fitted_on(problem):
         return None
-    return factor_class(problem)
+    if not takes_factors(kernel, problem):
+        return None
+    cls = factor_class(problem, kernel)
+    if rnd == "decode":
+        return cls if cls is not None and problem.alignment != "all" and regime(problem) else None
+    if rnd == "staged" and problem.alignment not in STAGED or own_class(kernel, problem):
+        return None
+    return fallback_class(problem, kernel) or cls
 
 
 def _keys(run, coarse: bool, staged: bool) -> list[str]:
@@ -109,30 +124,26 @@ def _keys(run, coarse: bool, staged: bool) -> list[str]:
     return keys
 
 
-def _log_ratios(datasets, spec, loops, staged: bool = False) -> dict[tuple, list[tuple[float, str]]]:
-    """(log(measured / predicted), shape) of each fitted run, by (loop, dtype class, tile key); with
-    `staged`, only the runs of STAGED load classes, by their tiles at their stages."""
+def _log_ratios(datasets, spec, loops, rnd: str = "pooled") -> dict[tuple, list[tuple[float, str]]]:
+    """(log(measured / predicted), shape) of each run fitted in round `rnd` (_fitted_class), by (loop,
+    class, tile key): "staged" keys the tiles at their stages."""
     out = collections.defaultdict(list)
     for data in datasets:
         for shape in data.shapes:
             problem = problem_of(shape)
-            cls = _fitted_class(spec, problem)
-            if cls is None:
-                continue
-            if staged and problem.alignment not in STAGED:
-                continue
             coarse = problem.alignment in COARSE
             for loop, kernels in loops.items():
-                kernels = tuple(k for k in kernels if takes_factors(k, problem))  # the others are not fitted
+                classes = {k: _fitted_class(spec, problem, k, rnd) for k in kernels}
+                kernels = tuple(k for k in kernels if classes[k] is not None)  # the others are not fitted
                 runs = shape.candidates(kernels) if kernels else []
                 if not runs:
                     continue
                 _, pred_ms = rank_perfmodel(shape, runs, spec)
                 for r, p in zip(runs, pred_ms):
                     if np.isfinite(p) and p > 0:
-                        for key in _keys(r, coarse, staged):
-                            out[(loop, cls, key)].append((float(np.log(r["time_ms"] / p)),
-                                                          f"{data.path.name}:{shape.index}"))
+                        for key in _keys(r, coarse or rnd == "decode", rnd == "staged"):
+                            out[(loop, classes[r["kernel"]], key)].append((float(np.log(r["time_ms"] / p)),
+                                                                          f"{data.path.name}:{shape.index}"))
     return out
 
 
@@ -142,30 +153,39 @@ def _median_ratio(items) -> float:
 
 def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_shapes: int = MIN_SHAPES,
                      passes: int = PASSES, min_effect: float = MIN_EFFECT,
-                     min_stage_effect: float = MIN_STAGE_EFFECT) -> TileFit:
+                     min_stage_effect: float = MIN_STAGE_EFFECT, decode_datasets=None) -> TileFit:
     """The factors of every tile class with at least `min_runs` runs of `min_shapes` shapes and an
     effect of at least `min_effect` (module doc), rounded to 3 digits; then, over them, the tiles of
     the STAGED load classes at their stages where those differ from their tile's factor by at least
-    `min_stage_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio)."""
-    pooled, runs = _fit_round(datasets, spec, {}, loops, False, (min_runs, min_shapes, passes, min_effect))
+    `min_stage_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio);
+    then, over those, the element-wise decode classes' tiles and BLOCK_K x warps classes, fitted on
+    `decode_datasets` (default `datasets`), where they differ from what they take from their fallback
+    class by at least `min_effect`."""
+    limits = (min_runs, min_shapes, passes, min_effect)
+    pooled, runs = _fit_round(datasets, spec, {}, loops, "pooled", limits)
     # a tile seen often enough whose factor is within min_effect of 1 keeps 1 (no neighbour's factor
     # stands in for a measured tile: perfmodel.kernels.tile_factors.neighbour)
     pooled = {**{k: 1.0 for k in runs}, **pooled}
-    factor, staged_runs = _fit_round(datasets, spec, pooled, loops, True,
+    factor, staged_runs = _fit_round(datasets, spec, pooled, loops, "staged",
                                      (min_runs, min_shapes, passes, min_stage_effect))
-    return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs}))
+    # every decode ratio is kept, however near 1: the ratios refine a class in which the tiles run alike
+    # (16-bit load k nn at decode M: 1.11-1.17 of their class's factors), and a ratio dropped for being
+    # within min_effect of 1 left its tile the only one not raised (validation/NOTES.md, session 32)
+    factor, decode_runs = _fit_round(datasets if decode_datasets is None else decode_datasets, spec, factor, loops,
+                                     "decode", (min_runs, min_shapes, passes, 0.0))
+    return TileFit(_nest({k: round(f, 3) for k, f in factor.items()}), _nest({**runs, **staged_runs, **decode_runs}))
 
 
-def _fit_round(datasets, spec, base: dict, loops, staged: bool, limits) -> tuple[dict, dict]:
+def _fit_round(datasets, spec, base: dict, loops, rnd: str, limits) -> tuple[dict, dict]:
     """One round of the fit over the factors `base` (module doc): `base` with the groups whose runs
     keep a ratio beyond it (each the whole factor, _over), and the runs each group rests on."""
     min_runs, min_shapes, passes, min_effect = limits
-    ratios = _log_ratios(datasets, with_factors(spec, _nest(base) or None, loops), loops, staged)
+    ratios = _log_ratios(datasets, with_factors(spec, _nest(base) or None, loops), loops, rnd)
     logs = {k: v for k, v in ratios.items()
             if len(v) >= min_runs and len({s for _, s in v}) >= min_shapes}
     factor = {k: _median_ratio(v) for k, v in logs.items()}
     for _ in range(passes - 1):
-        more = _log_ratios(datasets, with_factors(spec, _nest(_over(base, factor)), loops), loops, staged)
+        more = _log_ratios(datasets, with_factors(spec, _nest(_over(base, factor)), loops), loops, rnd)
         factor = {k: f * _median_ratio(more[k]) for k, f in factor.items()}
     kept = {k: f for k, f in factor.items() if abs(np.log(f)) >= min_effect}
     return _over(base, kept), {k: len(v) for k, v in logs.items()}
