@@ -213,6 +213,28 @@ HOLDOUT73_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT73_BASE_INDEX = 9200
 
+# The seventy-fourth hold-out, recorded in session 32 after candidate 37 was adopted (holdout73 judged
+# it, and the candidate was reshaped on read sets after holdout73's recording-time scores had been
+# printed), to confirm that change on shapes it never saw, read at once: seven layers at M <= 64 and
+# three larger, six with K or N not 16-divisible (a TIMIT DNN's 351 inputs at 48 and 512 frames,
+# RegNetY-1.6GF's 888-channel 7 x 7 1x1 convolution, a bag of words over IMDb's 25,000 words,
+# Mamba-1.4B's 50,280-token head, CamemBERT's 32,005-token head at 24 and 256 tokens), Phi-3-medium's
+# MLP at decode M and Qwen2-7B's attention output at 512 tokens, in fp16 and bf16 x nn and nt; no
+# (M, N, K) any earlier suite holds. Indexed from 9300.
+HOLDOUT74_SHAPES: list[tuple] = in_layouts([
+    ("speech", 48, 1024, 351),  # a TIMIT DNN acoustic model (39 MFCCs x 9 frames) to 1024, 48 frames
+    ("vision", 49, 888, 888),  # RegNetY-1.6GF stage-4 1x1 convolution, one image at 7 x 7
+    ("nlp", 16, 1024, 25000),  # a bag of words over IMDb's 25,000-word vocabulary to 1024, 16 reviews
+    ("decode", 8, 50280, 2048),  # Mamba-1.4B LM head over 50,280 tokens, 8 tokens
+    ("nlp", 24, 32005, 768),  # CamemBERT-base MLM head over 32,005 tokens, 24 tokens
+    ("decode", 12, 17920, 5120),  # Phi-3-medium MLP gate/up, 12 tokens
+    ("decode", 36, 5120, 17920),  # Phi-3-medium MLP down, 36 tokens
+    ("speech", 512, 1024, 351),  # the same TIMIT DNN, 512 frames
+    ("nlp", 256, 32005, 768),  # CamemBERT-base MLM head, 256 tokens
+    ("prefill", 512, 3584, 3584),  # Qwen2-7B attention output projection, 512 tokens
+], dtypes=("fp16", "bf16"))
+HOLDOUT74_BASE_INDEX = 9300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -225,4 +247,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout71": (HOLDOUT71_BASE_INDEX, HOLDOUT71_SHAPES),
     "holdout72": (HOLDOUT72_BASE_INDEX, HOLDOUT72_SHAPES),
     "holdout73": (HOLDOUT73_BASE_INDEX, HOLDOUT73_SHAPES),
+    "holdout74": (HOLDOUT74_BASE_INDEX, HOLDOUT74_SHAPES),
 }
