@@ -235,6 +235,25 @@ HOLDOUT74_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT74_BASE_INDEX = 9300
 
+# The seventy-fifth hold-out, recorded at the end of session 32 for the next session's first change,
+# never tuned on: a mix, not decode alone: three decode layers, an expert, a prefill MLP, a ViT-L MLP,
+# two heads with N not 16-divisible (T5-small's 32,100 tokens at 128, Whisper-large-v3's 51,866 at
+# 448), two with K not (UCI HAR's 561 features at batch 2048, DLRM's 13 dense features at batch 24),
+# in fp16 and bf16 x nn and nt; no (M, N, K) any earlier suite holds. Indexed from 9400.
+HOLDOUT75_SHAPES: list[tuple] = in_layouts([
+    ("decode", 2, 8192, 3072),  # Llama-3.2-3B MLP gate/up, 2 tokens
+    ("decode", 28, 2048, 8192),  # Llama-3.2-1B MLP down, 28 tokens
+    ("decode", 60, 5120, 5120),  # Qwen2.5-14B attention output projection, 60 tokens
+    ("moe", 80, 1536, 5120),  # a DeepSeek-V2 expert gate/up (5120 -> 1536), 80 tokens routed
+    ("prefill", 1024, 9216, 2304),  # Gemma-2-2B MLP gate/up, 1024 tokens
+    ("vision", 392, 1024, 4096),  # ViT-L/16 MLP down, 2 images x 196 tokens
+    ("nlp", 128, 32100, 512),  # T5-small LM head over 32,100 tokens, 128 tokens
+    ("speech", 448, 51866, 1280),  # Whisper-large-v3 decoder head over 51,866 tokens, 448 tokens
+    ("tabular", 2048, 256, 561),  # UCI HAR (561 features) to 256, batch 2048
+    ("recsys", 24, 512, 13),  # DLRM bottom MLP (13 dense features) to 512, batch 24
+], dtypes=("fp16", "bf16"))
+HOLDOUT75_BASE_INDEX = 9400
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -248,4 +267,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout72": (HOLDOUT72_BASE_INDEX, HOLDOUT72_SHAPES),
     "holdout73": (HOLDOUT73_BASE_INDEX, HOLDOUT73_SHAPES),
     "holdout74": (HOLDOUT74_BASE_INDEX, HOLDOUT74_SHAPES),
+    "holdout75": (HOLDOUT75_BASE_INDEX, HOLDOUT75_SHAPES),
 }
