@@ -199,6 +199,11 @@ class KernelModel(ABC):
         """Why `config` is not a config of this kernel (for `problem`, when given): one line, or None."""
         return None
 
+    def rejects(self, problem: GemmProblem, cfgs: ConfigArrays) -> np.ndarray:
+        """Which configs check() refuses for `problem` by a rule that depends on it, over arrays (the
+        rankers of recorded runs leave those out, as `perfmodel rank`'s space does); none here."""
+        return np.zeros(cfgs.size, dtype=bool)
+
     def load_class(self, problem: GemmProblem) -> str:
         """How the main loop loads its operands for this problem (perfmodel.problem.ALIGNMENTS):
         the problem's alignment class for pointer loads."""

@@ -26,7 +26,8 @@ BLOCK_K x warps class's, else 1), and the split-K kernel, which takes no factor 
 is copied element by element (NO_ELEMENTWISE_FACTOR), takes a class of its own there ("... decode
 splitk"): at decode M the grouped kernel's element-wise runs near the best read 1.09-1.13 of the model
 and split-K's 0.82-0.89, a 1.25-1.33x bias between them that put K-unaligned `nt` picks at 0.59-0.65
-of the best (validation/NOTES.md, session 32, candidate 37). Where a tile of a load class listed in COARSE has no factor of
+of the best (validation/NOTES.md, session 32, candidate 37).
+Where a tile of a load class listed in COARSE has no factor of
 its own, its BLOCK_K x warps class's applies (key BK{BLOCK_K}_w{warps}): on the H200, load "k"
 tiles with BLOCK_K 128 and 8 warps ran 1.8-2.5x the formulas whatever BM x BN, and few of those
 tiles are timed often enough for a factor each (validation/NOTES.md, session 9). In the aligned

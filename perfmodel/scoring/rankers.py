@@ -38,9 +38,13 @@ def problem_of(shape: Shape, layout: str | None = None):
     return GemmProblem(M=shape.M, N=shape.N, K=shape.K, dtype=shape.dtype, layout=layout or shape.layout)
 
 
-def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None, as_layout=None):
+def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None, as_layout=None,
+                   tool_space: bool = True):
     """`kernel_models`: {kernel name: model} to use instead of the registered ones; `as_layout`:
-    predict every shape as if it had this layout (e.g. "nn": the model blind to layouts)."""
+    predict every shape as if it had this layout (e.g. "nn": the model blind to layouts);
+    `tool_space`: leave out (time inf) the runs whose config the kernel rejects for the problem, as
+    `perfmodel rank` does (KernelModel.rejects); False prices every run (the tile fit: a run outside
+    the tool's space still measures its tile)."""
     from perfmodel.kernels import registry
     from perfmodel.kernels.base import ConfigArrays
     from perfmodel.kernels.evaluate import context, evaluate
@@ -56,8 +60,12 @@ def rank_perfmodel(shape: Shape, runs: list[dict], hw="h200", kernel_models=None
         if model.unsupported(spec, ctx.problem) is not None:  # the ranker leaves it out: never its pick
             continue
         idx = np.flatnonzero(kernels == name)
-        out = evaluate(model, ctx, ConfigArrays.of([runs[i] for i in idx]))
+        cfgs = ConfigArrays.of([runs[i] for i in idx])
+        out = evaluate(model, ctx, cfgs)
         pred_s[idx], dram[idx] = out["time_s"], out["dram_bytes"]
+        # a config its kernel refuses for this problem is never `perfmodel rank`'s pick, so not this ranker's
+        if tool_space:
+            pred_s[idx[model.rejects(ctx.problem, cfgs)]] = np.inf
     stages = [r["num_stages"] for r in runs]
     return list(ranked_order(pred_s, dram, stages)), pred_s * 1e3  # perfmodel rank's order and tie-break
 

@@ -138,7 +138,7 @@ def _log_ratios(datasets, spec, loops, rnd: str = "pooled") -> dict[tuple, list[
                 runs = shape.candidates(kernels) if kernels else []
                 if not runs:
                     continue
-                _, pred_ms = rank_perfmodel(shape, runs, spec)
+                _, pred_ms = rank_perfmodel(shape, runs, spec, tool_space=False)  # every timed run measures its tile
                 for r, p in zip(runs, pred_ms):
                     if np.isfinite(p) and p > 0:
                         for key in _keys(r, coarse or rnd == "decode", rnd == "staged"):

@@ -86,6 +86,13 @@ def _product(splits: tuple[int, ...]) -> np.ndarray:
     return grid
 
 
+def splits_have_work(problem: GemmProblem, bk, sk):
+    """Whether each of SPLIT_K `sk` slices of K keeps at least one k-step of BLOCK_K `bk` (arrays or
+    scalars): SPLIT_K x BLOCK_K <= max(K, BLOCK_K). The one rule behind the split-K kernel's check and
+    the pointer kernels' tile grid."""
+    return np.asarray(sk) * np.asarray(bk) <= np.maximum(problem.K, bk)
+
+
 def tile_grid(problem: GemmProblem, splits=(1,), min_bk: int = 16) -> np.ndarray:
     """The pointer kernels' tile grid for a problem (columns CONFIG_KEYS), pruned as the module
     doc says; `splits` the SPLIT_K values to cross it with; `min_bk` the smallest BLOCK_K the
@@ -98,7 +105,7 @@ def tile_grid(problem: GemmProblem, splits=(1,), min_bk: int = 16) -> np.ndarray
     keep &= bn <= max(16, 1 << (problem.N - 1).bit_length())
     keep &= bk <= max(16, 1 << (problem.K - 1).bit_length())
     # each split must keep at least one k-step; GROUP_M only matters when there are several tile rows
-    keep &= sk * bk <= np.maximum(problem.K, bk)
+    keep &= splits_have_work(problem, bk, sk)
     keep &= (g == 1) | (-(-problem.M // bm) > 1)
     # far more warps than the tile has work for: each warp needs at least one 16x8 mma tile
     keep &= bm * bn >= w * 128

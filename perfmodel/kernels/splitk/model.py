@@ -23,7 +23,7 @@ import numpy as np
 
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays, Resources
-from perfmodel.kernels.grouped.model import GroupedKernel, tile_grid
+from perfmodel.kernels.grouped.model import GroupedKernel, splits_have_work, tile_grid
 from perfmodel.kernels.lowering import min_block_k
 from perfmodel.kernels.registers import RegisterTable, TableChain
 from perfmodel.kernels.tiled import tiled_time
@@ -47,11 +47,15 @@ class SplitKKernel(GroupedKernel):
     def check(self, config: TileConfig, problem: GemmProblem | None = None) -> str | None:
         if config.SPLIT_K == 1:
             return "the split-K kernel needs SPLIT_K > 1 (SPLIT_K = 1 is kernel grouped)"
-        if problem is not None and config.SPLIT_K * config.BLOCK_K > max(problem.K, config.BLOCK_K):
+        if problem is not None and not splits_have_work(problem, config.BLOCK_K, config.SPLIT_K):
             k_steps = -(-problem.K // config.BLOCK_K)
             return (f"SPLIT_K {config.SPLIT_K} leaves splits without work: K = {problem.K} is {k_steps} k-step"
                     f"{'s' if k_steps > 1 else ''} of BLOCK_K {config.BLOCK_K}, so SPLIT_K can be at most {k_steps}")
         return None
+
+    def rejects(self, problem: GemmProblem, cfgs: ConfigArrays) -> np.ndarray:
+        """check's rule that depends on the problem, over arrays: more splits than k-steps."""
+        return ~splits_have_work(problem, cfgs["BLOCK_K"], cfgs["SPLIT_K"])
 
     def space(self, spec: HardwareSpec, problem: GemmProblem) -> ConfigArrays:
         return ConfigArrays.product(tile_grid(problem, SPLITS, min_block_k(spec, problem.dtype)))
