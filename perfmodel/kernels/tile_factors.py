@@ -156,8 +156,8 @@ def factor_class(problem, kernel: str | None = None) -> str | None:
     16-divisible read 1.01-1.06: validation/NOTES.md, session 23, candidate 26); and the regime,
     decode apart. Element-wise load classes: the dtype's tile class, the load class, the layout and
     the regime ("16-bit load k nn", "16-bit load k nn decode"), for the load classes in ELEMENTWISE
-    and the tile classes in ELEMENTWISE_TILE_CLASSES; a decode class holds the tiles whose decode
-    runs differ from its class's (fallback_class), and `kernel`'s own class is named after it
+    and the tile classes in ELEMENTWISE_TILE_CLASSES; a decode class holds ratios over its class's
+    factors (fallback_class, factor_tables), and `kernel`'s own class is named after it
     (own_class: "16-bit load none nt decode splitk")."""
     d = DTYPES[problem.dtype]
     where = regime(problem)

@@ -159,8 +159,8 @@ def fit_tile_factors(datasets, spec, loops=LOOPS, min_runs: int = MIN_RUNS, min_
     the STAGED load classes at their stages where those differ from their tile's factor by at least
     `min_stage_effect` (a staged key holds the whole factor: its tile's times the stages' own ratio);
     then, over those, the element-wise decode classes' tiles and BLOCK_K x warps classes, fitted on
-    `decode_datasets` (default `datasets`), where they differ from what they take from their fallback
-    class by at least `min_effect`."""
+    `decode_datasets` (default `datasets`): each the ratio over what its class's factors predict, every
+    one kept (tile_factors.factor_tables multiplies the two)."""
     limits = (min_runs, min_shapes, passes, min_effect)
     pooled, runs = _fit_round(datasets, spec, {}, loops, "pooled", limits)
     # a tile seen often enough whose factor is within min_effect of 1 keeps 1 (no neighbour's factor
