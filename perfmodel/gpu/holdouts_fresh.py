@@ -254,6 +254,26 @@ HOLDOUT75_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp16", "bf16"))
 HOLDOUT75_BASE_INDEX = 9400
 
+# The seventy-sixth hold-out, recorded at the end of session 32 for the next change to TF32 (fp32
+# tensors, tl.dot in TF32: issue 16's third dtype; no TF32 hold-out since holdout62), never tuned on:
+# ten layers, two decode (StableLM-3B's MLP), a prefill, an expert, two vision and one speech layer,
+# one head with N not 16-divisible (Chinese BERT's 21,128 tokens), two with K not (Musk's 166
+# features, 367 inputs at batch 4096), MobileNetV2's 1,000-class head at batch 512, in tf32 x nn and
+# nt; no (M, N, K) any earlier suite holds. Indexed from 9500.
+HOLDOUT76_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 2560, 6912),  # StableLM-3B MLP down, 8 tokens
+    ("decode", 40, 6912, 2560),  # StableLM-3B MLP gate/up, 40 tokens
+    ("prefill", 768, 2560, 2560),  # StableLM-3B attention output projection, 768 tokens
+    ("moe", 112, 2048, 7168),  # a DeepSeek-V3 expert gate/up (7168 -> 2048), 112 tokens routed
+    ("vision", 784, 768, 192),  # Swin-S stage-2 MLP up, one image (28 x 28 tokens)
+    ("speech", 998, 4096, 1024),  # wav2vec2-large MLP up, 2 clips x 499 frames
+    ("nlp", 96, 21128, 768),  # Chinese BERT MLM head over 21,128 tokens, 96 tokens
+    ("tabular", 8192, 512, 166),  # Musk (166 features) to 512, batch 8192
+    ("recsys", 4096, 1024, 367),  # 367 dense + embedded inputs to 1024, batch 4096
+    ("vision", 512, 1000, 1280),  # MobileNetV2 ImageNet classifier 1280 -> 1000, batch 512
+], dtypes=("tf32",))
+HOLDOUT76_BASE_INDEX = 9500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -268,4 +288,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout73": (HOLDOUT73_BASE_INDEX, HOLDOUT73_SHAPES),
     "holdout74": (HOLDOUT74_BASE_INDEX, HOLDOUT74_SHAPES),
     "holdout75": (HOLDOUT75_BASE_INDEX, HOLDOUT75_SHAPES),
+    "holdout76": (HOLDOUT76_BASE_INDEX, HOLDOUT76_SHAPES),
 }
