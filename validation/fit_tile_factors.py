@@ -33,12 +33,12 @@ FIT_SETS = ("runs", "holdout", "holdout2", "holdout3", "reserve", "mixed", "padd
             "holdout5", "holdout6", "mixed2", "holdout7", "hopper", "hopper_holdout", "fp8", "holdout8", "holdout9",
             "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17",
             "holdout18", "holdout19")
-#: the fit sets' eager-short shapes timed again as graph replays (session 30; by path: not bundled)
 #: the element-wise decode classes' round (perfmodel.scoring.tile_fit) is fitted on these too: the read
 #: hold-outs timed as CUDA-graph replays (holdout67 on), which hold every 16-bit decode shape of load
 #: classes "n" and "none" the read sets have (the fit sets hold none); the eager sets between them
 #: are left out, their short grouped runs timed with the host's wait in them (session 29)
 DECODE_SETS = ("holdout67", "holdout68", "holdout69", "holdout70", "holdout71", "holdout72")
+#: the fit sets' eager-short shapes timed again as graph replays (session 30; by path: not bundled)
 RETIMED = HERE / "data" / "h200" / "fit_short_graph.jsonl.gz"
 SOURCE = ("measured: perfmodel sweep on the H200 (validation/data/h200: {sets}; their shapes in "
           "fit_short_graph timed again as CUDA-graph replays, in place of the recorded); derived by "

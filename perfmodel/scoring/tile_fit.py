@@ -106,7 +106,7 @@ def _fitted_class(spec, problem, kernel: str, rnd: str) -> str | None:
     cls = factor_class(problem, kernel)
     if rnd == "decode":
         return cls if cls is not None and problem.alignment != "all" and regime(problem) else None
-    if rnd == "staged" and problem.alignment not in STAGED or own_class(kernel, problem):
+    if (rnd == "staged" and problem.alignment not in STAGED) or own_class(kernel, problem):
         return None
     return fallback_class(problem, kernel) or cls
 
