@@ -86,7 +86,7 @@ class Prediction(BaseModel):
     dram_s: float
     memory_share: float  # the share of a k-step that waits on loads
     memory_s: float  # DRAM time combined with the waves' waiting (perfmodel.kernels.tiled, step 4)
-    main_s: float  # max(waves_dram_s, memory_s)
+    main_s: float  # max(waves_dram_s, memory_s) x main_factor
     reduce_s: float
     launch_s: float
     floor_s: float
@@ -98,6 +98,7 @@ class Prediction(BaseModel):
     elementwise_pipelined: bool = False  # the element-wise operands are pipelined, one copy per element (Resources)
     first_step_s: float = 0.0  # a lone block's first k-step: its element-wise loads before its dot, per tile (full wave)
     tail_first_step_s: float = 0.0  # the same in the last wave's tiles
+    main_factor: float = 1.0  # what the main kernel takes beyond its terms (split-K under one wave of tiles)
     store_s: float = 0.0  # C stored element by element, per tile (full wave)
     tile_spill_s: float = 0.0  # spilled registers outside the main loop, once per tile (full wave)
     waves_dram_s: float = 0.0  # the waves combined with the DRAM time, (waves^r + dram^r)^(1/r) (tiled, step 4)
@@ -169,4 +170,5 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
         waves_dram_s=float(r["waves_dram_s"]),
         compute_dram_exponent=float(p.compute_dram_exponent) if math.isfinite(p.compute_dram_exponent) else None,
-        overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]))
+        overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]),
+        main_factor=float(r["main_factor"]))

@@ -38,7 +38,9 @@ def _cases_and_times(cases: str, times: str):
 # 29 (mid-size aligned shapes read the compute-bound class; seed 2028, 1.084x A B B A), candidate 30
 # (IEEE fp32's FMA dot: K-major B reads per thread and k, a warp per scheduler; seed 2029, 1.475x A B B A),
 # candidate 31b (two warps per scheduler where B is K-major; seed 2031, 1.062x A B B A), candidate 32
-# (the FMA dot's shared reads in bank passes; seed 2032, 1.032x A B B A).
+# (the FMA dot's shared reads in bank passes; seed 2032, 1.032x A B B A), candidate 38 (split-K's
+# reduction as measured, its main kernel slowed under one wave of tiles: rule "any" seed 2033, 1.068x
+# A B B A, and rule "fp32" seed 2034, 1.033x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -49,6 +51,8 @@ JUDGES = [
     ("fp32_judge_cases.jsonl", "fp32_judge.jsonl.gz", 171, 1.3, False),
     ("fp32_kmajor_latency_judge_cases.jsonl", "fp32_kmajor_latency_judge.jsonl.gz", 62, 1.05, True),
     ("fp32_wavefront_judge_cases.jsonl", "fp32_wavefront_judge.jsonl.gz", 61, 1.02, True),
+    ("splitk38_any_judge_cases.jsonl", "splitk38_any_judge.jsonl.gz", 47, 1.05, True),
+    ("splitk38_fp32_judge_cases.jsonl", "splitk38_fp32_judge.jsonl.gz", 92, 1.02, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -61,6 +65,10 @@ _C34 = "candidate 34, session 31"
 #: Candidate 36 (session 31, B's DRAM bytes charged for their contiguous runs, memory_overlap_exponent
 #: re-derived 2 -> 2.5 under it) moved six more.
 _C36 = "candidate 36, session 31"
+#: Candidate 38 (session 33, split-K's reduction priced as measured and its main kernel slowed under one
+#: wave of tiles, the tile factors refitted) moved 38 (20 of them IEEE fp32 picks to split-K, which the
+#: cheaper reduction alone moves: its own fresh judge, rule "fp32", timed 92 such moves at 1.033x).
+_C38 = "candidate 38, session 33"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -77,6 +85,44 @@ MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (196, 10432, 544, "fp16", "nn")): _C36 + ": 128x256x64_w8_s4",
     ("midshape_judge_cases.jsonl", (207, 7840, 64, "fp16", "nn")): _C36 + ": 64x256x32_w4_s6",
     ("midshape_judge_cases.jsonl", (24254, 176, 7296, "fp16", "nn")): _C36 + ": 128x128x32_w4_s6",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (112, 836, 181, "fp32", "nt")): _C38 + ": 64x64x16_w4_s3 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (1376, 1376, 272, "fp32", "nt")): _C38 + ": 128x128x16_w4_s6 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (1488, 882, 549, "fp32", "nt")): _C38 + ": 64x128x16_w4_s3 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (1536, 1425, 912, "fp32", "nt")): _C38 + ": 128x64x16_w2_s6 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (186, 80, 176, "fp32", "nt")): _C38 + ": 32x16x16_w2_s6 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (2208, 352, 141, "fp32", "nt")): _C38 + ": 128x32x16_w2_s2 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (257, 2736, 122, "fp32", "nt")): _C38 + ": 32x128x16_w2_s2 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (2624, 704, 208, "fp32", "nt")): _C38 + ": 128x128x16_w4_s6 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (2800, 214, 124, "fp32", "nt")): _C38 + ": 64x64x16_w2_s2 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (3088, 1424, 384, "fp32", "nt")): _C38 + ": 128x64x16_w2_s6 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (352, 3744, 160, "fp32", "nt")): _C38 + ": 32x128x16_w2_s5 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (64, 624, 288, "fp32", "nt")): _C38 + ": 32x64x16_w2_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (107, 242, 560, "fp32", "nn")): _C38 + ": 32x16x16_w2_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (1424, 112, 1312, "fp32", "nn")): _C38 + ": 16x64x16_w2_s6 k2",
+    ("fp32_wavefront_judge_cases.jsonl", (1728, 160, 976, "fp32", "nn")): _C38 + ": 32x32x16_w2_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (2938, 80, 1648, "fp32", "nn")): _C38 + ": 128x16x16_w2_s4 k8",
+    ("fp32_wavefront_judge_cases.jsonl", (368, 182, 1632, "fp32", "nn")): _C38 + ": 128x16x16_w2_s6 k8",
+    ("fp32_wavefront_judge_cases.jsonl", (64, 240, 1680, "fp32", "nn")): _C38 + ": 16x32x64_w4_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (80, 80, 1408, "fp32", "nn")): _C38 + ": 16x16x128_w2_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (914, 272, 562, "fp32", "nn")): _C38 + ": 32x64x16_w2_s4 k4",
+    ("midshape_judge_cases.jsonl", (159, 192, 4032, "fp16", "nt")): _C38 + ": 32x32x128_w4_s6 k4",
+    ("midshape_judge_cases.jsonl", (160, 544, 96, "fp16", "nn")): _C38 + ": 32x32x128_w4_s6",
+    ("midshape_judge_cases.jsonl", (573, 192, 1392, "fp16", "nn")): _C38 + ": 32x32x128_w4_s6",
+    ("midshape_judge_cases.jsonl", (638, 192, 5696, "tf32", "nn")): _C38 + ": 64x64x128_w2_s4 k4",
+    ("midshape_judge_cases.jsonl", (713, 128, 2848, "tf32", "nt")): _C38 + ": 64x64x64_w4_s6 k4",
+    ("midshape_judge_cases.jsonl", (7674, 80, 7584, "tf32", "nn")): _C38 + ": 64x32x128_w2_s3",
+    ("midshape_judge_cases.jsonl", (78, 976, 128, "fp16", "nn")): _C38 + ": 16x64x128_w2_s6",
+    ("midshape_judge_cases.jsonl", (80, 1584, 144, "fp16", "nt")): _C38 + ": 16x64x128_w2_s6",
+    ("midshape_judge_cases.jsonl", (83, 5360, 2192, "tf32", "nt")): _C38 + ": 128x128x32_w4_s5 k2",
+    ("midshape_judge_cases.jsonl", (935, 112, 3056, "bf16", "nn")): _C38 + ": 64x64x128_w4_s6 k4",
+    ("neighbour_judge_cases.jsonl", (1260, 1152, 1872, "tf32", "nn")): _C38 + ": 128x64x32_w2_s3 k2",
+    ("splitk_factor_judge2_cases.jsonl", (10960, 41, 6328, "bf16", "nn")): _C38 + ": 128x64x128_w8_s2",
+    ("splitk_factor_judge2_cases.jsonl", (1794, 25, 710, "bf16", "nn")): _C38 + ": 32x32x128_w8_s2 k2",
+    ("splitk_factor_judge2_cases.jsonl", (2008, 22, 3187, "bf16", "nn")): _C38 + ": 128x32x64_w8_s2 k8",
+    ("splitk_factor_judge2_cases.jsonl", (349, 64, 679, "fp16", "nn")): _C38 + ": 16x32x128_w4_s2 k4",
+    ("splitk_factor_judge2_cases.jsonl", (366, 153, 680, "bf16", "nn")): _C38 + ": 32x32x128_w8_s2 k2",
+    ("splitk_factor_judge2_cases.jsonl", (445, 123, 1858, "fp16", "nt")): _C38 + ": 64x64x64_w8_s2 k8",
+    ("splitk_factor_judge2_cases.jsonl", (876, 83, 853, "fp16", "nn")): _C38 + ": 64x64x64_w8_s2 k4",
 }
 
 

@@ -110,7 +110,8 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
                                                         "l1_thrash_ratio", "l1_thrash_exponent",
                                                         "elementwise_store_elems_per_s_per_sm", "compute_dram_exponent",
                                                         "fma_kmajor_b_read_s", "fma_hide_warps", "fma_hide_exponent",
-                                                        "dram_run_overhead_bytes", "dram_run_reference_bytes"}
+                                                        "dram_run_overhead_bytes", "dram_run_reference_bytes",
+                                                        "reduction_fixed_s", "splitk_partial_slowdown"}
 
 
 def test_no_gpu_is_one_line(cli, tmp_path):

@@ -88,13 +88,15 @@ def test_memory_bound_configs_get_distinct_times(m, n, k, dtype):
 def test_predict_terms_add_up(m, n, k, config):
     """The terms `predict` prints add up to its total, for every kernel: the waves (less the
     prologues a persistent program does not repeat), their max with memory, launch and
-    reduction, the roofline floor, and the descriptor kernels' soft host floor."""
+    reduction, the roofline floor, and the descriptor kernels' soft host floor; split-K's main kernel
+    under one wave of tiles x its factor (splitk.model.partial_slowdown)."""
     p = predict(H200, make_problem(M=m, N=n, K=k), TileConfig.parse(config))
     assert p.waves_s == pytest.approx(p.full_waves * p.tile_s + p.tail_tile_s - p.prologues_saved_s)
     assert (p.prologues_saved_s > 0) == (config.startswith("persistent") and p.programs > H200.sm_count)
     r = p.compute_dram_exponent
     assert p.waves_dram_s == pytest.approx((p.waves_s ** r + p.dram_s ** r) ** (1 / r)) and 1 < r < 100
-    assert p.main_s == pytest.approx(max(p.waves_dram_s, p.memory_s))
+    assert p.main_s == pytest.approx(max(p.waves_dram_s, p.memory_s) * p.main_factor)
+    assert (p.main_factor > 1) == (config == "splitk:16x32x128_w4_s6_g8_k16")  # 8 tiles x 16 splits on 132 SMs
     assert p.memory_s >= p.dram_s * (1 - 1e-12)
     total = max(p.main_s + p.reduce_s + p.launch_s, p.floor_s)
     assert (p.host_floor_s > 0) == (":" in config and not config.startswith("splitk"))

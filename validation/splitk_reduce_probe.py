@@ -2,7 +2,7 @@
 """What does split-K's second kernel cost, and what does the main kernel cost per split? A probe.
 
 The split-K pair (perfmodel/gpu/kernels.py) is timed in the sweeps as one CUDA-graph replay of
-both launches. The model prices the pair as the tiled main kernel plus
+both launches. Until session 33 the model priced the pair as the tiled main kernel plus
 
     t_reduce = launch + (SPLIT_K M N 4 + M N out_bytes) / DRAM bandwidth
 
@@ -16,7 +16,7 @@ prediction, and 1.06 at 16 (validation/NOTES.md, session 33). This times, per (s
     empty       a graph replay of one empty kernel, and of two (empty2): what a launch costs in a graph
 
 so pair - main is what the reduction adds where the partials were just written (L2-hot), beside
-what the model charges. do_bench median (warm-up 10, rep 60; it zeroes a 256 MB buffer before each
+what the model charged (validation/fit_splitk.py fits the model's reduction to it since). do_bench median (warm-up 10, rep 60; it zeroes a 256 MB buffer before each
 call), rounds alternating the order. Random fp16 inputs; every pair checked against torch.
 
     OUT=out python3 validation/splitk_reduce_probe.py      # ~1 min on one H200

@@ -211,6 +211,8 @@ class Calibration(Frozen):
     dram_run_reference_bytes: Union[Bytes, None] = None  # the run dram_read_over_copy was read at
     launch_overhead_s: Union[Seconds, None] = None
     descriptor_launch_s: Union[Seconds, None] = None
+    reduction_fixed_s: Union[Seconds, None] = None  # split-K's reduction after its main kernel, beyond its loads
+    splitk_partial_slowdown: Union[FactorOrZero, None] = None  # a: split-K's main kernel x (1 + a (1 - 1/SPLIT_K)) under one wave of tiles
     shared_kmajor_b_factor: Union[Factor, None] = None
     mixed_k_load_factor: Union[Factor, None] = None
     wgmma_n_exponent: Union[Factor, None] = None

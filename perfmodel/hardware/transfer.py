@@ -8,6 +8,7 @@ from the device its file names as `transfer.reference`, converted by the constan
     rule          conversion                                          constants
     same          as it is (ratios; the host's launch cost)           matrix_efficiency, overlap_leak,
                                                                       launch_overhead_s, descriptor_launch_s,
+                                                                      reduction_fixed_s, splitk_partial_slowdown,
                                                                       shared_kmajor_b_factor, mixed_k_load_factor,
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
                                                                       l2_sm_share_ratio,
@@ -19,7 +20,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
                                                                       scalar_load_s_per_elem, spill_s_per_reg,
-                                                                      fma_kmajor_b_read_s
+                                                                      fma_kmajor_b_read_s, l2_latency_s
     per_clock     per-SM rate x this clock / reference clock          scalar_load_elems_per_s_per_sm,
                                                                       gather_elems_per_s_per_sm,
                                                                       elementwise_store_elems_per_s_per_sm
@@ -48,6 +49,9 @@ RULES: dict[str, str] = {
     "overlap_leak": "same",
     "launch_overhead_s": "same",
     "descriptor_launch_s": "same",
+    "reduction_fixed_s": "same",
+    "splitk_partial_slowdown": "same",
+    "l2_latency_s": "cycles",
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
     "dram_run_overhead_bytes": "same",
@@ -94,6 +98,9 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                             "slow each other until DRAM is the longer"),
     "partial_clock_gain": (1.0, "estimated from nothing measured: the same clock however many SMs are busy"),
     "partial_clock_exponent": (0.0, "estimated from nothing measured: no clock gain"),
+    "reduction_fixed_s": (3.584e-6, "estimated from nothing measured: one more kernel launch (the H200's empty-kernel time, launch_overhead_s), as the split-K reduction was priced before the H200 measured it"),
+    "splitk_partial_slowdown": (0.0, "estimated from nothing measured: split-K's main kernel runs as the tiled model says, however few tiles its grid has"),
+    "l2_latency_s": (0.0, "estimated from nothing measured: the split-K reduction's loads of its partial tiles are all in flight at once"),
     "descriptor_launch_s": (0.0, "estimated from nothing measured: an eager launch with tensor descriptors "
                                  "costs the host no more than any other"),
     "shared_kmajor_b_factor": (1.0, "estimated from nothing measured: B's majorness costs the tensor cores "

@@ -18,7 +18,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "l2_bw_achieved_bytes_per_s", "l2_sm_share_ratio", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "compute_dram_exponent", "partial_clock_gain",
               "partial_clock_exponent",
-              "descriptor_launch_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
+              "descriptor_launch_s", "reduction_fixed_s", "splitk_partial_slowdown", "l2_latency_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
               "fma_hide_warps", "fma_hide_exponent", "dram_run_overhead_bytes",
@@ -51,6 +51,9 @@ class TimingParams:
     l2_bytes: float
     launch_s: float
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
+    reduction_fixed_s: float  # split-K's reduction after its main kernel, beyond its loads (splitk.model)
+    l2_latency_s: float  # one load that hits L2 (pointer chase)
+    splitk_partial_slowdown: float  # a: split-K's main kernel x (1 + a (1 - 1/SPLIT_K)) where its tiles are fewer than SMs
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
     dram_run_overhead_bytes: float  # c: a contiguous run of B of r bytes costs DRAM r + c (tiled, step 4)
     dram_run_reference_bytes: float  # the run the DRAM rate was read at
@@ -122,7 +125,9 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         l2_bw_bytes_per_s=cal["l2_bw_achieved_bytes_per_s"], l2_sm_share_ratio=cal["l2_sm_share_ratio"],
         dram_bw_bytes_per_s=dram_bw(spec) * cal["dram_read_over_copy"],
         l2_bytes=cal["l2_effective_bytes"], launch_s=cal["launch_overhead_s"],
-        descriptor_launch_s=cal["descriptor_launch_s"], shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
+        descriptor_launch_s=cal["descriptor_launch_s"], reduction_fixed_s=cal["reduction_fixed_s"],
+        l2_latency_s=cal["l2_latency_s"], splitk_partial_slowdown=cal["splitk_partial_slowdown"],
+        shared_kmajor_b_factor=cal["shared_kmajor_b_factor"],
         mixed_k_load_factor=cal["mixed_k_load_factor"], wgmma_n_exponent=cal["wgmma_n_exponent"],
         dram_run_overhead_bytes=cal["dram_run_overhead_bytes"], dram_run_reference_bytes=cal["dram_run_reference_bytes"],
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],

@@ -42,7 +42,8 @@ Follow one config from its resources to its time:
    value (1.5-6, inf) with the least error over those pairs (validation/fit_group_order.py: mean
    |ln error| of the ratio 0.0667 against 0.0720 at inf). Judged on holdout42 (0.962 -> 0.972,
    with the staged tile factors from 5%; validation/NOTES.md, session 18).
-5. Total: t_main + launch + the kernel's extra (split-K: the reduction kernel), never below the
+5. Total: t_main (x the kernel's main factor: split-K's under one wave of tiles, perfmodel.kernels.
+   splitk.model) + launch + the kernel's extra (split-K: the reduction kernel), never below the
    roofline floor (perfmodel.arch.roofline); for the TMA kernels combined with the host's time
    for one eager launch of a kernel taking host tensor descriptors (calibration
    descriptor_launch_s: Triton 3.6.0's launcher encodes them per launch; a CUDA graph would not
@@ -185,13 +186,15 @@ def main_terms(p, share, t_waves, t_dram) -> tuple[np.ndarray, np.ndarray]:
 
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
-               rules: LoopRules = LoopRules()) -> dict[str, np.ndarray]:
+               rules: LoopRules = LoopRules(), main_factor=1.0) -> dict[str, np.ndarray]:
     """Every term of the predicted time (module doc). `out_bytes`: bytes per C element the main
     kernel writes (arrays); `extra_s`: time of any kernel launched after it (arrays, 0 for none);
     `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
     latency is paid once per program, not once per tile (step 3's waves are its rounds);
     `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5);
-    `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules)."""
+    `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules); `main_factor`: what the
+    kernel's main time takes beyond these terms (arrays or 1; split-K's under one wave of tiles:
+    perfmodel.kernels.splitk.model.partial_slowdown)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
     bm, bn, bk, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "SPLIT_K"))
@@ -219,7 +222,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     overhead = overhead_ksteps(p, epilogue)
     share = tile_share(ks, n_k + overhead, t_full)
     t_mem, t_waves_dram = main_terms(p, share, t_waves, t_dram)
-    t_main = np.maximum(t_waves_dram, t_mem)
+    t_main = np.maximum(t_waves_dram, t_mem) * main_factor
     total = np.maximum(t_main + p.launch_s + extra_s, ctx.floor_s)
     if host_floor_s > 0:  # a soft floor: configs under it keep their order
         total = memory_time(total, host_floor_s, HOST_FLOOR_SHARPNESS)
@@ -232,7 +235,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "full_waves": full,
             "tail_tile_s": np.where(rest > 0, t_tail, 0.0), "tail_blocks": np.where(rest > 0, b_tail, 0),
             "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "waves_dram_s": t_waves_dram, "memory_share": share,
-            "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
+            "memory_s": t_mem, "main_s": t_main, "main_factor": np.broadcast_to(np.asarray(main_factor, dtype=float), (n,)), "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,

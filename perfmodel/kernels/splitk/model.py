@@ -10,9 +10,34 @@ accumulator as it is (no conversion), so it allocates fewer registers: its own t
 fp16 compiles in nn and nt (register_table.json here, SPLIT_K 2: the value does not change the
 loop's code), the grouped kernel's tables elsewhere (`perfmodel resources-check` scores them on
 the split-K kernels the H200 compiled: within 10% 68% with the grouped kernel's table alone). Time: the tiled model with P = tiles x SPLIT_K
-programs of ceil(K / (BK x SPLIT_K)) k-steps writing fp32 partials, plus the reduction:
+programs of ceil(K / (BK x SPLIT_K)) k-steps writing fp32 partials, plus the reduction (reduce_time):
 
-    t_reduce = launch + (SPLIT_K M N 4 + M N out_bytes) / DRAM bandwidth
+    t_reduce = c + SPLIT_K x L2 latency + (SPLIT_K M N 4 + M N out_bytes) / rate
+
+rate = the L2 rate (calibration l2_bw_achieved) while the workspace fits the effective L2 (the main
+kernel has just written it), else the DRAM rate; c = calibration reduction_fixed_s (the second
+launch in the stream, its first load and its store). Each of the reduction's programs walks the
+SPLIT_K partial tiles in a loop, one L2 hit after another. Measured on the H200
+(validation/splitk_reduce_probe.py: 64 pairs timed as graph replays with and without the
+reduction): the reduction added 1.5-2.2 us at SPLIT_K 2 and 3.5-5.7 us at 16; with the L2 latency
+and rate as the microbenchmarks measured them, c = 1.4 us fits (validation/fit_splitk_reduce.py;
+measured / predicted 0.88-1.22, median 1.0; one empty kernel after another in a graph adds 0.88
+us). Until session 33 the reduction was a launch (3.6 us) plus its bytes at the DRAM rate, 3.6-8.2
+us on those pairs.
+
+Where the tiles (ceil(M / BM) x ceil(N / BN)) are fewer than the SMs, splitting K fills SMs the tiles
+leave idle, and the model credits each split with all of its share; measured, the main kernel gains
+less (partial_slowdown):
+
+    t_main x (1 + a (1 - 1 / SPLIT_K)),   a = calibration splitk_partial_slowdown
+
+On the H200, the same tile and shape timed by both kernels (graph replays; the fit sets and the
+read hold-outs holdout67-74), split-K over grouped, each over the model without tile factors, read
+1.08 / 1.12 / 1.13 / 1.14 at SPLIT_K 2 / 4 / 8 / 16 where the tiles were fewer than the SMs, and
+1.02 / 1.01 / 0.95 / 0.89 where not: a = 0.15 (validation/fit_splitk.py). Fitted on the dtypes whose
+dot runs on matrix instructions; the FMA path (IEEE fp32) keeps a = 0. Until session 33 the tile
+factors, which the two kernels share, took the split-K runs' excess, which the reduction's price
+had hidden (validation/NOTES.md, session 33, candidate 38).
 """
 
 from __future__ import annotations
@@ -65,9 +90,25 @@ class SplitKKernel(GroupedKernel):
         return 4
 
     def time(self, ctx, cfgs: ConfigArrays, res: Resources, blocks) -> dict[str, np.ndarray]:
-        p, problem = ctx.params, ctx.problem
-        M, N = problem.M, problem.N
-        sk = cfgs["SPLIT_K"]
-        reduce_s = p.launch_s + (sk * M * N * 4.0 + M * N * problem.out_bytes) / p.dram_bw_bytes_per_s
+        reduce_s = reduce_time(ctx.params, ctx.problem, cfgs["SPLIT_K"])
         return tiled_time(ctx, cfgs, res, blocks, out_bytes=np.full(cfgs.size, PARTIAL_BYTES), extra_s=reduce_s,
-                          rules=self.loop_rules())
+                          rules=self.loop_rules(), main_factor=partial_slowdown(ctx.params, ctx.problem, cfgs))
+
+
+def reduce_time(p, problem: GemmProblem, sk) -> np.ndarray:
+    """The reduction kernel's time after the main kernel (module doc): c + SPLIT_K x L2 latency + its
+    bytes at the L2 rate where the fp32 workspace fits the effective L2, else at the DRAM rate."""
+    M, N = problem.M, problem.N
+    workspace = np.asarray(sk) * M * N * float(PARTIAL_BYTES)
+    rate = np.where(workspace <= p.l2_bytes, p.l2_bw_bytes_per_s, p.dram_bw_bytes_per_s)
+    return p.reduction_fixed_s + np.asarray(sk) * p.l2_latency_s + (workspace + M * N * problem.out_bytes) / rate
+
+
+def partial_slowdown(p, problem: GemmProblem, cfgs: ConfigArrays) -> np.ndarray:
+    """What the main kernel takes beyond the tiled model where its tiles are fewer than the SMs (module
+    doc): 1 + a (1 - 1 / SPLIT_K) there on the matrix path, else 1."""
+    sk = np.asarray(cfgs["SPLIT_K"], dtype=float)
+    tiles = -(-problem.M // np.asarray(cfgs["BLOCK_M"])) * -(-problem.N // np.asarray(cfgs["BLOCK_N"]))
+    if p.compute_path != "matrix":
+        return np.ones(np.shape(sk))
+    return np.where(tiles < p.sms, 1.0 + p.splitk_partial_slowdown * (1.0 - 1.0 / sk), 1.0)
