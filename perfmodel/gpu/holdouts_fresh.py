@@ -274,6 +274,47 @@ HOLDOUT76_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("tf32",))
 HOLDOUT76_BASE_INDEX = 9500
 
+# The seventy-seventh hold-out, recorded in session 33 after candidate 38 (split-K's reduction priced
+# as measured) was adopted, and read once as the check of issue 12's acceptance on shapes no change
+# was shaped on, never tuned on: ten layers across the issue's families (two decode, an expert, a
+# large-K layer at 3 tokens, a prefill, a ResNet 1x1 convolution, a 151,936-token head at 8 tokens,
+# Covertype's 54 features with K not 16-divisible, two heads with N not: a 1,000-class ViT-B head and
+# a 5,000-token CTC head), in fp16 and bf16 x nn and nt; no (M, N, K) any earlier suite holds.
+# Indexed from 9600.
+HOLDOUT77_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 3584, 18944),  # Qwen2.5-7B MLP down, 24 tokens
+    ("decode", 48, 3584, 4096),  # Gemma-2-9B attention output projection, 48 tokens
+    ("moe", 160, 768, 2048),  # a Qwen3-30B-A3B expert gate/up (2048 -> 768), 160 tokens routed
+    ("large-k", 3, 4544, 18176),  # Falcon-7B MLP down, 3 tokens
+    ("prefill", 1536, 9216, 3072),  # Phi-3-mini QKV projection, 1536 tokens
+    ("vision", 1568, 1024, 256),  # ResNet-50 stage-3 1x1 convolution 256 -> 1024, 8 images at 14 x 14
+    ("nlp", 8, 151936, 1536),  # Qwen2-1.5B LM head over 151,936 tokens, 8 tokens
+    ("tabular", 16384, 512, 54),  # Covertype (54 features) to 512, batch 16384
+    ("vision", 64, 1000, 768),  # ViT-B/16 ImageNet head 768 -> 1000, batch 64
+    ("speech", 300, 5000, 512),  # a Conformer CTC head over 5,000 word pieces, 300 frames
+], dtypes=("fp16", "bf16"))
+HOLDOUT77_BASE_INDEX = 9600
+
+# The seventy-eighth hold-out, recorded in session 33 for the next change to TF32 (holdout76 judged
+# candidate 38, which moved none of its picks), never tuned on: ten layers, two decode (OPT-6.7B,
+# TinyLlama), a prefill, an expert, a ConvNeXt-T MLP, a Whisper-small MLP, XLM-R's 250,002-token head
+# (N not 16-divisible), two with K not (KDD Cup 99's 41 features, HIGGS's 28 to 300) and
+# EfficientNet-B0's 1,000-class head, in tf32 x nn and nt; no (M, N, K) any earlier suite holds.
+# Indexed from 9700.
+HOLDOUT78_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 4096, 16384),  # OPT-6.7B MLP down, 12 tokens
+    ("decode", 56, 2048, 5632),  # TinyLlama-1.1B MLP down, 56 tokens
+    ("prefill", 1024, 12288, 4096),  # GPT-J-6B-sized QKV projection, 1024 tokens
+    ("moe", 72, 4096, 14336),  # a Mixtral-8x7B expert down (14336 -> 4096), 72 tokens routed
+    ("vision", 392, 1536, 384),  # ConvNeXt-T stage-3 MLP up, 2 images at 14 x 14
+    ("speech", 1500, 768, 3072),  # Whisper-small encoder MLP down, 1,500 frames
+    ("nlp", 16, 250002, 768),  # XLM-R base MLM head over 250,002 tokens, 16 tokens
+    ("tabular", 32768, 256, 41),  # KDD Cup 99 (41 features) to 256, batch 32768
+    ("tabular", 16384, 300, 28),  # HIGGS (28 features) to 300, batch 16384
+    ("vision", 256, 1000, 1280),  # EfficientNet-B0 ImageNet classifier 1280 -> 1000, batch 256
+], dtypes=("tf32",))
+HOLDOUT78_BASE_INDEX = 9700
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -289,4 +330,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout74": (HOLDOUT74_BASE_INDEX, HOLDOUT74_SHAPES),
     "holdout75": (HOLDOUT75_BASE_INDEX, HOLDOUT75_SHAPES),
     "holdout76": (HOLDOUT76_BASE_INDEX, HOLDOUT76_SHAPES),
+    "holdout77": (HOLDOUT77_BASE_INDEX, HOLDOUT77_SHAPES),
+    "holdout78": (HOLDOUT78_BASE_INDEX, HOLDOUT78_SHAPES),
 }
