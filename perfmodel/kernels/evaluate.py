@@ -28,7 +28,7 @@ from perfmodel.problem import GemmProblem
 @dataclass(frozen=True)
 class Context:
     """What every kernel's time terms read: the device, the problem, the device's constants for
-    the problem's dtype, and the roofline floor no config beats."""
+    the problem's dtype, and the floor no config beats (model_floor)."""
 
     spec: HardwareSpec
     problem: GemmProblem
@@ -43,7 +43,20 @@ def context(spec: HardwareSpec, problem: GemmProblem, scale: dict[str, float] | 
     if need > have:
         raise ConfigError(f"{problem} needs {need / 1e9:.4g} GB for A, B and C; {spec.id} has {have / 1e9:.4g} GB "
                           "of device memory")
-    return Context(spec, problem, timing_params(spec, problem.dtype, scale), roofline(spec, problem).floor_s)
+    params = timing_params(spec, problem.dtype, scale)
+    return Context(spec, problem, params, model_floor(problem, params, roofline(spec, problem).compute_floor_s))
+
+
+def model_floor(problem: GemmProblem, params: TimingParams, compute_floor_s: float) -> float:
+    """The floor under every predicted time: the roofline's compute floor, or A, B and C's bytes at the
+    rate the model's own DRAM term streams a GEMM's loads (params.dram_bw_bytes_per_s: the copy rate x
+    calibration dram_read_over_copy), not at the copy rate the roofline reports. At the copy rate the
+    floor sat 5% above what the DRAM term can reach on the H200 (dram_read_over_copy 1.049), and every
+    near-best config of a wide memory-bound shape was clamped to it, tied (4x256000x3072 TF32: five
+    tiles at 746.2 us where the model's own times are 736-741 us): over the read sets, the top predicted
+    time was shared by distinct kernels on 23 shapes, 10 of them at this floor (validation/NOTES.md, session 33,
+    candidate 39)."""
+    return max(compute_floor_s, problem.min_bytes / params.dram_bw_bytes_per_s)
 
 
 def evaluate(model: KernelModel, ctx: Context, cfgs: ConfigArrays) -> dict[str, np.ndarray]:
