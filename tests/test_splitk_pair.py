@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 import perfmodel
-from perfmodel.bundled import resolve_dataset
 from perfmodel.kernels.params import timing_params
 from perfmodel.kernels.splitk.model import partial_slowdown, reduce_time
 from perfmodel.problem import GemmProblem, TileConfig
@@ -50,7 +49,7 @@ def test_predict_matches_the_probe_within_a_fifth():
     for every one, median within 5% (0.858-1.185, median 1.009; with the reduction priced as a launch
     plus its bytes at the DRAM rate, before session 33, 0.885-1.210, median 1.004: the two errors had
     cancelled on the whole pair)."""
-    rows = [json.loads(x) for x in resolve_dataset(fit_splitk.PROBE).read_text().splitlines() if x.strip()]
+    rows = [json.loads(x) for x in fit_splitk.PROBE.read_text().splitlines() if x.strip()]
     pairs = {}
     for r in rows:
         if r.get("kind") == "run" and r["mode"] == "pair":
@@ -58,14 +57,15 @@ def test_predict_matches_the_probe_within_a_fifth():
                               r["num_stages"], r["SPLIT_K"]), []).append(r["time_ms"])
     ratios = []
     for (M, N, K, bm, bn, bk, w, s, sk), ms in pairs.items():
-        p = perfmodel.predict(H200, GemmProblem(M=M, N=N, K=K), TileConfig.parse(f"splitk:{bm}x{bn}x{bk}_w{w}_s{s}_g8_k{sk}"))
+        config = TileConfig.parse(f"splitk:{bm}x{bn}x{bk}_w{w}_s{s}_g8_k{sk}")
+        p = perfmodel.predict(H200, GemmProblem(M=M, N=N, K=K), config)
         ratios.append(np.median(ms) * 1e-3 / p.time_s)
     assert len(ratios) == 64
     assert 0.8 < min(ratios) and max(ratios) < 1.25 and abs(np.median(ratios) - 1) < 0.05
 
 
 def test_the_device_file_holds_what_the_fit_derives():
-    rows = [json.loads(x) for x in resolve_dataset(fit_splitk.PROBE).read_text().splitlines() if x.strip()]
+    rows = [json.loads(x) for x in fit_splitk.PROBE.read_text().splitlines() if x.strip()]
     c, _ = fit_splitk.fit_reduction(rows, H200)
     assert float(f"{c:.3g}") == H200.calibration.reduction_fixed_s.value
     paired = fit_splitk.paired_ratios(fit_splitk.datasets(), fit_splitk.against(H200))

@@ -16,7 +16,7 @@ r = (split-K's measured / predicted) / (grouped's), for split-K runs within 1.5x
 on the matrix path; a = the median of (r - 1) / (1 - 1 / SPLIT_K) where the tiles are fewer than
 the SMs. Prints both, and the median r per SPLIT_K on either side of that line.
 
-    python validation/fit_splitk.py      # ~40 s
+    python validation/fit_splitk.py      # ~15 s
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from perfmodel.arch.roofline import compute_path  # noqa: E402
-from perfmodel.bundled import resolve_dataset  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.params import timing_params  # noqa: E402
 from perfmodel.kernels.splitk.model import reduce_time  # noqa: E402
@@ -41,7 +40,8 @@ from perfmodel.problem import GemmProblem  # noqa: E402
 from perfmodel.scoring.datasets import EAGER_SHORT_S, load_runs  # noqa: E402
 from perfmodel.scoring.rankers import rank_perfmodel  # noqa: E402
 
-PROBE = "h200/splitk_reduce_probe"
+#: the probe's recorded pairs (in the checkout, not installed with the package)
+PROBE = Path(__file__).resolve().parent / "data" / "h200" / "splitk_reduce_probe.jsonl"
 #: the graph-timed read hold-outs beside the fit sets (their split-K and grouped runs of one tile)
 PAIRED_SETS = tuple(f"holdout{i}" for i in range(67, 75))
 #: split-K runs paired: within this of the shape's best run
@@ -92,8 +92,10 @@ def paired_ratios(datasets, spec) -> list[tuple[int, bool, float]]:
                     tile = tuple(r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "GROUP_M"))
                     by_tile[tile][r["SPLIT_K"]] = r["time_ms"] / t
             for (bm, bn, *_), ratios in by_tile.items():
-                tiles = -(-shape.M // bm) * -(-shape.N // bn)
-                out += [(sk, tiles < spec.sm_count, r / ratios[1]) for sk, r in ratios.items() if sk > 1 and 1 in ratios]
+                if 1 not in ratios:
+                    continue
+                few = -(-shape.M // bm) * -(-shape.N // bn) < spec.sm_count
+                out += [(sk, few, r / ratios[1]) for sk, r in ratios.items() if sk > 1]
     return out
 
 
@@ -119,7 +121,7 @@ def against(spec):
 
 def main(argv=None) -> int:
     spec = load_hardware("h200")
-    rows = [json.loads(line) for line in resolve_dataset(PROBE).read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in PROBE.read_text().splitlines() if line.strip()]
     c, pairs = fit_reduction(rows, spec)
     by_split = collections.defaultdict(list)
     for key, (added, rest) in pairs.items():

@@ -335,7 +335,8 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
               f"(waves^r + DRAM^r)^(1/r), r = {p.compute_dram_exponent:g}: DRAM traffic slows the waves"
               if p.compute_dram_exponent is not None else "max(waves, DRAM)"),
              ("main kernel", f"{p.main_s * us:.2f} us", "max(waves with DRAM, memory)" + (
-                 f" x {p.main_factor:.3f}: split-K's tiles fill fewer SMs than the splits credit" if p.main_factor != 1.0 else ""))]
+                 f" x {p.main_factor:.3f}: split-K with fewer tiles than SMs (calibration splitk_partial_slowdown)"
+                 if p.main_factor != 1.0 else ""))]
     return rows
 
 

@@ -53,9 +53,9 @@ def model_floor(problem: GemmProblem, params: TimingParams, compute_floor_s: flo
     calibration dram_read_over_copy), not at the copy rate the roofline reports. At the copy rate the
     floor sat 5% above what the DRAM term can reach on the H200 (dram_read_over_copy 1.049), and every
     near-best config of a wide memory-bound shape was clamped to it, tied (4x256000x3072 TF32: five
-    tiles at 746.2 us where the model's own times are 736-741 us): over the read sets, the top predicted
-    time was shared by distinct kernels on 23 shapes, 10 of them at this floor (validation/NOTES.md, session 33,
-    candidate 39)."""
+    tiles at 746.2 us where the model's own times are 736-741 us): over the read sets, the top
+    predicted time was shared by distinct kernels on 23 shapes, 10 of them at this floor
+    (validation/NOTES.md, session 33, candidate 39)."""
     return max(compute_floor_s, problem.min_bytes / params.dram_bw_bytes_per_s)
 
 

@@ -192,9 +192,8 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     `persistent`: a program walks several tiles and fills its pipeline once, so the prologue's
     latency is paid once per program, not once per tile (step 3's waves are its rounds);
     `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5);
-    `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules); `main_factor`: what the
-    kernel's main time takes beyond these terms (arrays or 1; split-K's under one wave of tiles:
-    perfmodel.kernels.splitk.model.partial_slowdown)."""
+    `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules); `main_factor`: the main
+    time's beyond these terms (split-K's under one wave of tiles: splitk.model.partial_slowdown)."""
     p, problem = ctx.params, ctx.problem
     M, N, K = problem.M, problem.N, problem.K
     bm, bn, bk, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "SPLIT_K"))
@@ -235,8 +234,9 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "mma_s": ks.mma, "l2_s": ks.l2, "latency_s": ks.latency, "tile_s": t_full, "full_waves": full,
             "tail_tile_s": np.where(rest > 0, t_tail, 0.0), "tail_blocks": np.where(rest > 0, b_tail, 0),
             "tail_sms": np.where(rest > 0, active_tail, 0), "waves_s": t_waves, "waves_dram_s": t_waves_dram, "memory_share": share,
-            "memory_s": t_mem, "main_s": t_main, "main_factor": np.broadcast_to(np.asarray(main_factor, dtype=float), (n,)), "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
+            "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
+            "main_factor": np.broadcast_to(np.asarray(main_factor, dtype=float), (n,)),
             "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(p, step, ks, b), (n,)),

@@ -20,7 +20,7 @@ launch in the stream, its first load and its store). Each of the reduction's pro
 SPLIT_K partial tiles in a loop, one L2 hit after another. Measured on the H200
 (validation/splitk_reduce_probe.py: 64 pairs timed as graph replays with and without the
 reduction): the reduction added 1.5-2.2 us at SPLIT_K 2 and 3.5-5.7 us at 16; with the L2 latency
-and rate as the microbenchmarks measured them, c = 1.4 us fits (validation/fit_splitk_reduce.py;
+and rate as the microbenchmarks measured them, c = 1.41 us fits (validation/fit_splitk.py;
 measured / predicted 0.88-1.22, median 1.0; one empty kernel after another in a graph adds 0.88
 us). Until session 33 the reduction was a launch (3.6 us) plus its bytes at the DRAM rate, 3.6-8.2
 us on those pairs.
@@ -33,8 +33,9 @@ less (partial_slowdown):
 
 On the H200, the same tile and shape timed by both kernels (graph replays; the fit sets and the
 read hold-outs holdout67-74), split-K over grouped, each over the model without tile factors, read
-1.08 / 1.12 / 1.13 / 1.14 at SPLIT_K 2 / 4 / 8 / 16 where the tiles were fewer than the SMs, and
-1.02 / 1.01 / 0.95 / 0.89 where not: a = 0.15 (validation/fit_splitk.py). Fitted on the dtypes whose
+1.08 / 1.13 / 1.13 / 1.14 at SPLIT_K 2 / 4 / 8 / 16 where the tiles were fewer than the SMs, and
+1.02 / 1.01 / 0.96 / 0.89 where not: a = 0.156, the median of (r - 1) / (1 - 1/SPLIT_K) over 3,986
+paired runs (validation/fit_splitk.py). Fitted on the dtypes whose
 dot runs on matrix instructions; the FMA path (IEEE fp32) keeps a = 0. Until session 33 the tile
 factors, which the two kernels share, took the split-K runs' excess, which the reduction's price
 had hidden (validation/NOTES.md, session 33, candidate 38).
