@@ -44,8 +44,7 @@ from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import known_devices
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.kernels.base import ConfigArrays
-from perfmodel.arch.roofline import roofline
-from perfmodel.kernels.evaluate import Context, evaluate, model_floor
+from perfmodel.kernels.evaluate import Context, evaluate, params_context
 from perfmodel.kernels.params import CALIBRATED, timing_params
 from perfmodel.kernels.pipeline import kstep_time, tile_time
 from perfmodel.kernels.registry import get as kernel_model
@@ -237,7 +236,7 @@ def _log_error(spec, p, rows: list[dict]) -> float:
     errs = []
     for r in rows:
         problem = GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype="fp16")
-        ctx = Context(spec, problem, p, model_floor(problem, p, roofline(spec, problem).compute_floor_s))
+        ctx = params_context(spec, problem, p)
         t = evaluate(model, ctx, ConfigArrays.of([{**r, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0]
         errs.append(abs(np.log(t / (r["time_ms"] * 1e-3))))
     return float(np.mean(errs))
@@ -251,8 +250,7 @@ def _time_without_store_s(spec, p, row: dict) -> float:
     """The model's time of a recorded grouped-kernel GEMM with the element-wise store term off."""
     problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row.get("dtype", "fp16"),
                           layout=row.get("layout", "nn"))
-    ctx = Context(spec, problem, dataclasses.replace(p, store_elems_per_s_per_sm=float("inf")),
-                  model_floor(problem, p, roofline(spec, problem).compute_floor_s))
+    ctx = params_context(spec, problem, dataclasses.replace(p, store_elems_per_s_per_sm=float("inf")))
     return float(evaluate(kernel_model("grouped"), ctx, ConfigArrays.of([{**row, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0])
 
 

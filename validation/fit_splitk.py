@@ -22,6 +22,7 @@ the SMs. Prints both, and the median r per SPLIT_K on either side of that line.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import json
 import statistics
 import sys
@@ -64,7 +65,7 @@ def reduction_added(rows: list[dict]) -> dict[tuple, float]:
 def fit_reduction(rows: list[dict], spec) -> tuple[float, dict[tuple, tuple[float, float]]]:
     """(c, {pair: (measured, the model's t_reduce without c)})."""
     p = timing_params(spec, "fp16")
-    p0 = p.__class__(**{**p.__dict__, "reduction_fixed_s": 0.0})
+    p0 = dataclasses.replace(p, reduction_fixed_s=0.0)
     out = {}
     for key, added in reduction_added(rows).items():
         M, N, K, dtype, layout, *_, sk = key
@@ -113,10 +114,11 @@ def fit_slowdown(pairs) -> float:
 
 
 def against(spec):
-    """`spec` as the slowdown is fitted against: no tile factors, a = 0."""
+    """`spec` as the slowdown is fitted against: no tile factors, a = 0 (its own value set to 0)."""
     spec = without_factors(spec)
-    cal = spec.calibration.model_copy(update={"splitk_partial_slowdown": None})
-    return spec.model_copy(update={"calibration": cal, "transfer": None})
+    a = spec.calibration.splitk_partial_slowdown
+    cal = spec.calibration.model_copy(update={"splitk_partial_slowdown": a and a.model_copy(update={"value": 0.0})})
+    return spec.model_copy(update={"calibration": cal})
 
 
 def main(argv=None) -> int:

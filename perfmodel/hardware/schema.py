@@ -212,7 +212,7 @@ class Calibration(Frozen):
     launch_overhead_s: Union[Seconds, None] = None
     descriptor_launch_s: Union[Seconds, None] = None
     reduction_fixed_s: Union[Seconds, None] = None  # split-K's reduction after its main kernel, beyond its loads
-    splitk_partial_slowdown: Union[FactorOrZero, None] = None  # a: split-K's main kernel x (1 + a (1 - 1/SPLIT_K)) under one wave of tiles
+    splitk_partial_slowdown: Union[FactorOrZero, None] = None  # a: split-K's main x (1 + a (1 - 1/SPLIT_K))
     shared_kmajor_b_factor: Union[Factor, None] = None
     mixed_k_load_factor: Union[Factor, None] = None
     wgmma_n_exponent: Union[Factor, None] = None

@@ -98,9 +98,13 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                             "slow each other until DRAM is the longer"),
     "partial_clock_gain": (1.0, "estimated from nothing measured: the same clock however many SMs are busy"),
     "partial_clock_exponent": (0.0, "estimated from nothing measured: no clock gain"),
-    "reduction_fixed_s": (3.584e-6, "estimated from nothing measured: one more kernel launch (the H200's empty-kernel time, launch_overhead_s), as the split-K reduction was priced before the H200 measured it"),
-    "splitk_partial_slowdown": (0.0, "estimated from nothing measured: split-K's main kernel runs as the tiled model says, however few tiles its grid has"),
-    "l2_latency_s": (0.0, "estimated from nothing measured: the split-K reduction's loads of its partial tiles are all in flight at once"),
+    "reduction_fixed_s": (3.584e-6, "estimated from nothing measured: one more kernel launch (the H200's "
+                                    "empty-kernel time, launch_overhead_s), as the split-K reduction was priced "
+                                    "before the H200 measured it"),
+    "splitk_partial_slowdown": (0.0, "estimated from nothing measured: split-K's main kernel runs as the tiled "
+                                     "model says, however few tiles its grid has"),
+    "l2_latency_s": (0.0, "estimated from nothing measured: the split-K reduction's loads of its partial tiles "
+                          "are all in flight at once"),
     "descriptor_launch_s": (0.0, "estimated from nothing measured: an eager launch with tensor descriptors "
                                  "costs the host no more than any other"),
     "shared_kmajor_b_factor": (1.0, "estimated from nothing measured: B's majorness costs the tensor cores "

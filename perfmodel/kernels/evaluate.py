@@ -43,7 +43,12 @@ def context(spec: HardwareSpec, problem: GemmProblem, scale: dict[str, float] | 
     if need > have:
         raise ConfigError(f"{problem} needs {need / 1e9:.4g} GB for A, B and C; {spec.id} has {have / 1e9:.4g} GB "
                           "of device memory")
-    params = timing_params(spec, problem.dtype, scale)
+    return params_context(spec, problem, timing_params(spec, problem.dtype, scale))
+
+
+def params_context(spec: HardwareSpec, problem: GemmProblem, params: TimingParams) -> Context:
+    """The context of one problem under given constants (the calibration's searches), its floor
+    model_floor's."""
     return Context(spec, problem, params, model_floor(problem, params, roofline(spec, problem).compute_floor_s))
 
 

@@ -18,7 +18,8 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "l2_bw_achieved_bytes_per_s", "l2_sm_share_ratio", "l2_effective_bytes", "launch_overhead_s", "overlap_leak",
               "dram_read_over_copy", "memory_overlap_exponent", "compute_dram_exponent", "partial_clock_gain",
               "partial_clock_exponent",
-              "descriptor_launch_s", "reduction_fixed_s", "splitk_partial_slowdown", "l2_latency_s", "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
+              "descriptor_launch_s", "reduction_fixed_s", "splitk_partial_slowdown", "l2_latency_s",
+              "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
               "fma_hide_warps", "fma_hide_exponent", "dram_run_overhead_bytes",
@@ -53,7 +54,7 @@ class TimingParams:
     descriptor_launch_s: float  # the shortest eager launch of a kernel with host tensor descriptors
     reduction_fixed_s: float  # split-K's reduction after its main kernel, beyond its loads (splitk.model)
     l2_latency_s: float  # one load that hits L2 (pointer chase)
-    splitk_partial_slowdown: float  # a: split-K's main kernel x (1 + a (1 - 1/SPLIT_K)) where its tiles are fewer than SMs
+    splitk_partial_slowdown: float  # a: split-K's main x (1 + a (1 - 1/SPLIT_K)) under one wave of tiles
     shared_kmajor_b_factor: float  # matrix term of warpgroups sharing a K-major B tile (operands.shares_kmajor_b)
     dram_run_overhead_bytes: float  # c: a contiguous run of B of r bytes costs DRAM r + c (tiled, step 4)
     dram_run_reference_bytes: float  # the run the DRAM rate was read at

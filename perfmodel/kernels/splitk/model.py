@@ -109,7 +109,7 @@ def partial_slowdown(p, problem: GemmProblem, cfgs: ConfigArrays) -> np.ndarray:
     """What the main kernel takes beyond the tiled model where its tiles are fewer than the SMs (module
     doc): 1 + a (1 - 1 / SPLIT_K) there on the matrix path, else 1."""
     sk = np.asarray(cfgs["SPLIT_K"], dtype=float)
-    tiles = -(-problem.M // np.asarray(cfgs["BLOCK_M"])) * -(-problem.N // np.asarray(cfgs["BLOCK_N"]))
     if p.compute_path != "matrix":
         return np.ones(np.shape(sk))
+    tiles = -(-problem.M // np.asarray(cfgs["BLOCK_M"])) * -(-problem.N // np.asarray(cfgs["BLOCK_N"]))
     return np.where(tiles < p.sms, 1.0 + p.splitk_partial_slowdown * (1.0 - 1.0 / sk), 1.0)
