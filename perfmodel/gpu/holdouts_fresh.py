@@ -315,6 +315,47 @@ HOLDOUT78_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("tf32",))
 HOLDOUT78_BASE_INDEX = 9700
 
+# The seventy-ninth hold-out, recorded at the start of session 34, before any change to the IEEE
+# fp32 (FMA) path is shaped, never tuned on (no IEEE fp32 hold-out was unread: holdout64-66 were
+# read in session 27): issue 12's tie criterion fails on 13 read shapes, all FMA-path twins, and the
+# change that breaks them needs a judge. Ten layers no suite holds, seven aligned (two decode), one
+# with N not 16-divisible (ResNet-50's 1,000-class head), one with K not (MiniBooNE's 50 features)
+# and one with neither (Bank marketing's 51 one-hot features -> 100), in fp32 x nn and nt. Indexed
+# from 9800.
+HOLDOUT79_SHAPES: list[tuple] = in_layouts([
+    ("decode", 20, 3072, 768),  # ELECTRA-base feed-forward up, 20 tokens
+    ("decode", 40, 768, 3072),  # ELECTRA-base feed-forward down, 40 tokens
+    ("prefill", 512, 3072, 1024),  # GPT-2 medium fused QKV projection, 512 tokens
+    ("moe", 224, 768, 3072),  # a Switch-base expert down (3072 -> 768), 224 tokens routed
+    ("vision", 6272, 384, 96),  # Swin-T stage-1 MLP up (96 -> 384), two images at 56 x 56
+    ("speech", 750, 1024, 4096),  # HuBERT-large MLP down, 750 frames
+    ("diffusion", 4096, 2560, 320),  # SD-1.5 GEGLU projection 320 -> 2560, one latent at 64 x 64
+    ("vision", 192, 1000, 2048),  # ResNet-50 ImageNet classifier 2048 -> 1000, batch 192
+    ("tabular", 32768, 256, 50),  # MiniBooNE (50 features) to 256, batch 32768
+    ("tabular", 65536, 100, 51),  # Bank marketing (51 one-hot features) to 100, batch 65536
+], dtypes=("fp32",))
+HOLDOUT79_BASE_INDEX = 9800
+
+# The eightieth hold-out, recorded at the start of session 34 beside holdout79 for TF32 (holdout78
+# is kept for the next TF32 change's judge; this one is for the check after it), never tuned on: ten
+# layers, two decode (Phi-2, Llama-2-13B), a prefill, an expert, a Swin-T and a Whisper-small MLP,
+# BART-large's 50,265-token head (N not 16-divisible), one with K not (CIC-IDS2017's 78 features), one
+# with neither (Spambase's 57 features -> 200), EfficientNet-B3's 1,000-class head, in tf32 x nn and
+# nt; no (M, N, K) any earlier suite holds. Indexed from 9900.
+HOLDOUT80_SHAPES: list[tuple] = in_layouts([
+    ("decode", 4, 2560, 10240),  # Phi-2 MLP down, 4 tokens
+    ("decode", 32, 5120, 5120),  # Llama-2-13B attention output projection, 32 tokens
+    ("prefill", 3072, 1024, 4096),  # Mistral-7B key/value projection (4096 -> 1024), 3072 tokens
+    ("moe", 80, 1408, 2048),  # a DeepSeek-V2-Lite expert gate/up (2048 -> 1408), 80 tokens routed
+    ("vision", 3136, 96, 384),  # Swin-T stage-1 MLP down (384 -> 96), one image at 56 x 56
+    ("speech", 1500, 3072, 768),  # Whisper-small encoder MLP up, 1,500 frames
+    ("nlp", 32, 50265, 1024),  # BART-large LM head over 50,265 tokens, 32 tokens
+    ("tabular", 16384, 512, 78),  # CIC-IDS2017 (78 flow features) to 512, batch 16384
+    ("tabular", 65536, 200, 57),  # Spambase (57 features) to 200, batch 65536
+    ("vision", 384, 1000, 1536),  # EfficientNet-B3 ImageNet classifier 1536 -> 1000, batch 384
+], dtypes=("tf32",))
+HOLDOUT80_BASE_INDEX = 9900
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout64": (HOLDOUT64_BASE_INDEX, HOLDOUT64_SHAPES),
@@ -332,4 +373,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout76": (HOLDOUT76_BASE_INDEX, HOLDOUT76_SHAPES),
     "holdout77": (HOLDOUT77_BASE_INDEX, HOLDOUT77_SHAPES),
     "holdout78": (HOLDOUT78_BASE_INDEX, HOLDOUT78_SHAPES),
+    "holdout79": (HOLDOUT79_BASE_INDEX, HOLDOUT79_SHAPES),
+    "holdout80": (HOLDOUT80_BASE_INDEX, HOLDOUT80_SHAPES),
 }
