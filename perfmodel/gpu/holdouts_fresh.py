@@ -316,12 +316,12 @@ HOLDOUT78_SHAPES: list[tuple] = in_layouts([
 HOLDOUT78_BASE_INDEX = 9700
 
 # The seventy-ninth hold-out, defined at the start of session 34 before any change to the IEEE fp32
-# (FMA) path was shaped (and recorded while one was, on the read sets), never tuned on (no IEEE fp32 hold-out was unread: holdout64-66 were
-# read in session 27): issue 12's tie criterion fails on 13 read shapes, all FMA-path twins, and the
-# change that breaks them needs a judge. Ten layers no suite holds, seven aligned (two decode), one
-# with N not 16-divisible (ResNet-50's 1,000-class head), one with K not (MiniBooNE's 50 features)
-# and one with neither (Bank marketing's 51 one-hot features -> 100), in fp32 x nn and nt. Indexed
-# from 9800.
+# (FMA) path was shaped (and recorded while one was, on the read sets), never tuned on (no IEEE fp32
+# hold-out was unread: holdout64-66 were read in session 27): issue 12's tie criterion fails on 13
+# read shapes, all FMA-path twins, and the change that breaks them needs a judge. Ten layers no
+# suite holds, seven aligned (two decode), one with N not 16-divisible (ResNet-50's 1,000-class
+# head), one with K not (MiniBooNE's 50 features) and one with neither (Bank marketing's 51 one-hot
+# features -> 100), in fp32 x nn and nt. Indexed from 9800.
 HOLDOUT79_SHAPES: list[tuple] = in_layouts([
     ("decode", 20, 3072, 768),  # ELECTRA-base feed-forward up, 20 tokens
     ("decode", 40, 768, 3072),  # ELECTRA-base feed-forward down, 40 tokens
@@ -357,11 +357,12 @@ HOLDOUT80_SHAPES: list[tuple] = in_layouts([
 HOLDOUT80_BASE_INDEX = 9900
 
 # The eighty-first hold-out, defined in session 34 after candidate 40 (the FMA dot's shared reads
-# leaking into its time where B is K-major) was judged on holdout79, to be recorded before any change
-# to the FMA path in `nn` is shaped (the device was not lent to record it in session 34), never tuned on: the ties left at the top are all `nn` tiles at two or three
-# warp counts. Ten layers no suite holds, seven aligned (two decode), one with N not 16-divisible
-# (VGG-16's 1,000-class head), one with K not (100 dense features) and one with neither (Connect-4's 42
-# cells -> 50), in fp32 x nn only. Indexed from 10000.
+# leaking into its time where B is K-major) was judged on holdout79, to be recorded before any
+# change to the FMA path in `nn` is shaped (the device was not lent to record it in session 34),
+# never tuned on: the ties left at the top are all `nn` tiles at two or three warp counts. Ten
+# layers no suite holds, seven aligned (two decode), one with N not 16-divisible (VGG-16's
+# 1,000-class head), one with K not (100 dense features) and one with neither (Connect-4's 42 cells
+# -> 50), in fp32 x nn only. Indexed from 10000.
 HOLDOUT81_SHAPES: list[tuple] = in_layouts([
     ("decode", 16, 4096, 1024),  # BERT-large feed-forward up, 16 tokens
     ("decode", 64, 1024, 4096),  # BERT-large feed-forward down, 64 tokens
