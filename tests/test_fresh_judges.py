@@ -40,7 +40,9 @@ def _cases_and_times(cases: str, times: str):
 # candidate 31b (two warps per scheduler where B is K-major; seed 2031, 1.062x A B B A), candidate 32
 # (the FMA dot's shared reads in bank passes; seed 2032, 1.032x A B B A), candidate 38 (split-K's
 # reduction as measured, its main kernel slowed under one wave of tiles: rule "any" seed 2033, 1.068x
-# A B B A, and rule "fp32" seed 2034, 1.033x A B B A).
+# A B B A, and rule "fp32" seed 2034, 1.033x A B B A), candidate 40 (the FMA dot's shared reads leak into
+# its time where B is K-major: rule "fp32" seed 2036, 1.004x A B B A, and the 20 "after" picks of the
+# judges above that it moves, timed against it, 1.010x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -53,6 +55,8 @@ JUDGES = [
     ("fp32_wavefront_judge_cases.jsonl", "fp32_wavefront_judge.jsonl.gz", 61, 1.02, True),
     ("splitk38_any_judge_cases.jsonl", "splitk38_any_judge.jsonl.gz", 47, 1.05, True),
     ("splitk38_fp32_judge_cases.jsonl", "splitk38_fp32_judge.jsonl.gz", 92, 1.02, True),
+    ("fma_smem_leak_judge_cases.jsonl", "fma_smem_leak_judge.jsonl.gz", 37, 1.0, True),
+    ("fma_smem_leak_judge_earlier_cases.jsonl", "fma_smem_leak_judge_earlier.jsonl.gz", 20, 1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -69,6 +73,9 @@ _C36 = "candidate 36, session 31"
 #: wave of tiles, the tile factors refitted) moved 38 (20 of them IEEE fp32 picks to split-K, which the
 #: cheaper reduction alone moves: its own fresh judge, rule "fp32", timed 92 such moves at 1.033x).
 _C38 = "candidate 38, session 33"
+#: Candidate 40 (session 35, the FMA dot's shared reads leak into its time where B is K-major) moved 20
+#: IEEE fp32 `nt` picks, each timed against its new pick (fma_smem_leak_judge_earlier above).
+_C40 = "candidate 40, session 35"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -123,6 +130,26 @@ MOVED_SINCE = {
     ("splitk_factor_judge2_cases.jsonl", (366, 153, 680, "bf16", "nn")): _C38 + ": 32x32x128_w8_s2 k2",
     ("splitk_factor_judge2_cases.jsonl", (445, 123, 1858, "fp16", "nt")): _C38 + ": 64x64x64_w8_s2 k8",
     ("splitk_factor_judge2_cases.jsonl", (876, 83, 853, "fp16", "nn")): _C38 + ": 64x64x64_w8_s2 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (119, 3568, 210, "fp32", "nt")): _C40 + ": 128x64x16_w4_s2 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (3728, 80, 128, "fp32", "nt")): _C40 + ": 128x32x16_w2_s6 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (384, 128, 240, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k8",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (496, 1390, 1806, "fp32", "nt")): _C40 + ": 128x64x16_w4_s3 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (1472, 192, 96, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k2",
+    ("splitk38_fp32_judge_cases.jsonl", (832, 64, 160, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (208, 208, 112, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (2240, 2528, 192, "fp32", "nt")): _C40 + ": 128x64x16_w2_s5 k2",
+    ("splitk38_fp32_judge_cases.jsonl", (128, 304, 288, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (2880, 719, 928, "fp32", "nt")): _C40 + ": 128x64x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (1076, 1351, 500, "fp32", "nt")): _C40 + ": 128x64x16_w4_s3 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (368, 1664, 160, "fp32", "nt")): _C40 + ": 64x64x16_w2_s6 k2",
+    ("splitk38_fp32_judge_cases.jsonl", (2992, 320, 144, "fp32", "nt")): _C40 + ": 64x64x16_w2_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (177, 816, 112, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (1440, 112, 160, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (240, 192, 160, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (3136, 64, 144, "fp32", "nt")): _C40 + ": 64x32x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (1001, 64, 134, "fp32", "nt")): _C40 + ": 64x32x16_w2_s3 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (2000, 736, 160, "fp32", "nt")): _C40 + ": 128x64x16_w2_s6 k2",
+    ("splitk38_fp32_judge_cases.jsonl", (642, 619, 88, "fp32", "nt")): _C40 + ": 128x64x16_w4_s2 k2",
 }
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How many warps per scheduler the FMA dot needs where it reads a K-major B (calibration
-fma_hide_warps, fma_hide_exponent; perfmodel.kernels.pipeline.vector_issue_share), fitted on the
+fma_hide_warps, fma_hide_exponent; perfmodel.kernels.fma.vector_issue_share), fitted on the
 IEEE fp32 `nt` runs of the read sets.
 
 IEEE fp32 lowers tl.dot to FMAs, fed by shared-memory loads in the same instruction stream; where B

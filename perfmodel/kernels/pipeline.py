@@ -10,12 +10,14 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
                     s = min(1, m) [B K-major] min(1, max(m, 1) / h)^q, m = b w / simds
-                    (vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
+                    (perfmodel.kernels.fma.vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
                     which needs h warps to hide a K-major B's reads; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
                     perfmodel.kernels.operands.fma_kmajor_b_reads), issued beside the FMAs
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
-    shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth
+    shared memory:  t_mma >= b x (A, B written once + read per warp group / warp) / smem bandwidth;
+                    FMA dot with B K-major: max of the two + fma_smem_leak x the shorter
+                    (perfmodel.kernels.fma.shared_memory_bound)
     L2 -> SM:       t_l2  = b x the tiles' L2 request bytes (whole lines: perfmodel.kernels.operands)
                             / (L2 bandwidth / active SMs, <= s x the even share: l2_per_sm),
                     or b x gathered / R_g(b) + b x v x vectors / R_g if that is longer: the
@@ -146,6 +148,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from perfmodel.kernels.fma import shared_memory_bound, vector_issue_share
 from perfmodel.kernels.params import TimingParams
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
@@ -238,20 +241,6 @@ def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
     return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
 
 
-def vector_issue_share(p: TimingParams, warps, kmajor_b: bool = False) -> np.ndarray:
-    """The share of the SM's vector rate `warps` resident warps reach, m = warps / simds_per_sm:
-    share = min(1, m) x [kmajor_b] min(1, max(m, 1) / h) ** q (a warp issues on one scheduler; where
-    the FMA dot reads a K-major B, whose reads share banks, a scheduler needs h = fma_hide_warps
-    warps to hide them; q = fma_hide_exponent; validation/fit_fma_latency.py on the read fp32 `nt`
-    runs). Applied in `nn` too (candidate 31) it moved holdout64's `nn` picks onto tiles whose other
-    costs the model misses (0.942 -> 0.858, `nt` 0.909 -> 0.996; validation/NOTES.md, session 27)."""
-    m = np.asarray(warps, dtype=float) / p.simds_per_sm
-    share = np.minimum(1.0, m)
-    if not kmajor_b:
-        return share
-    return share * np.minimum(1.0, np.maximum(m, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
-
-
 def spill_time(p: TimingParams, b, threads, spilled):
     """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
     return b * threads * spilled * p.spill_s_per_reg
@@ -296,7 +285,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     t_lat = p.pipeline_latency_s / step.depth
     if step.shared_kmajor_b is not None:  # measured, not explained (perfmodel.kernels.operands)
         t_mma = np.where(step.shared_kmajor_b, t_mma * p.shared_kmajor_b_factor, t_mma)
-    t_mma = np.maximum(t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)  # operands pass through shared memory
+    t_mma = shared_memory_bound(p, step, t_mma, b * step.smem_bytes / p.smem_bytes_per_s_per_sm)
     if step.mma_n is not None:  # narrower wgmma instructions, more of them per FLOP: slower as measured
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
