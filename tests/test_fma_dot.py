@@ -69,20 +69,41 @@ def test_every_timed_launch_carries_the_dtype_s_precision():
     assert with_precision(cfg, "fp16")["PRECISION"] is None and "PRECISION" not in cfg
 
 
-def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_k_major_b_reads():
+def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_its_shared_reads():
     """vector_issue_share: min(1, m), m = warps / schedulers (fewer warps than schedulers leave some
-    idle); where the dot reads a K-major B, x min(1, max(m, 1) / h) ** q: fewer than h warps per
-    scheduler expose those reads' latency. Where B is N-major the second factor is left out."""
+    idle); where the dot's warps must hide their shared reads, x min(1, max(m, 1) / h) ** q: fewer
+    than h warps per scheduler expose those reads' latency. Elsewhere the second factor is left out."""
     from perfmodel.kernels.params import timing_params
     from perfmodel.kernels.pipeline import vector_issue_share
 
     p = timing_params(H200, "fp32")
     h, q = p.fma_hide_warps, p.fma_hide_exponent
     warps = np.array([2, 4, 6, 8, 16])
-    share = vector_issue_share(p, warps, kmajor_b=True)
+    share = vector_issue_share(p, warps, hides=True)
     assert list(share) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, (1.5 / h) ** q, 1.0, 1.0])
     assert share[0] < share[1] < share[2] < share[3]
-    assert list(vector_issue_share(p, warps, kmajor_b=False)) == pytest.approx([0.5, 1.0, 1.0, 1.0, 1.0])
+    assert list(vector_issue_share(p, warps, hides=False)) == pytest.approx([0.5, 1.0, 1.0, 1.0, 1.0])
+
+
+def test_the_reads_are_hidden_by_warps_where_b_is_k_major_or_the_loads_are_aligned():
+    """hides_reads (candidate 41, session 35): a K-major B in every load class; in `nn` the aligned
+    class only. A 4-warp block alone on its SM (one warp per scheduler, half of h) has its FMA term
+    (1 / h) ** -q longer than with the factor left out (exponent 0) in aligned `nn` and in `nt`; with
+    N not 16-divisible, `nn` keeps its element-wise class's own term."""
+    cal = H200.calibration
+    flat = H200.model_copy(update={"calibration": cal.model_copy(update={
+        "fma_hide_exponent": cal.fma_hide_exponent.model_copy(update={"value": 0.0})})})
+    slower = (cal.fma_hide_warps.value / 1.0) ** cal.fma_hide_exponent.value
+    config = perfmodel.TileConfig.parse("128x128x64_w4_s3_g8_k1")
+    ratio = {}
+    for layout, n in (("nn", 2048), ("nn", 2047), ("nt", 2048), ("nt", 2047)):
+        problem = perfmodel.GemmProblem(M=2048, N=n, K=1024, dtype="fp32", layout=layout)
+        got, base = (perfmodel.predict(spec, problem, config) for spec in (H200, flat))
+        assert got.blocks_per_sm == 1, (layout, n)
+        ratio[(layout, n)] = got.mma_s_per_kstep / base.mma_s_per_kstep
+    assert ratio[("nn", 2048)] == pytest.approx(slower, rel=1e-6)
+    assert ratio[("nn", 2047)] == pytest.approx(1.0, rel=1e-12)
+    assert ratio[("nt", 2048)] > 1.2 and ratio[("nt", 2047)] > 1.2  # beside the K-major B reads' own time
 
 
 def test_the_latency_constants_are_what_their_fit_gives():
@@ -96,6 +117,8 @@ def test_the_latency_constants_are_what_their_fit_gives():
     assert hide == cal.fma_hide_warps.value and exponent == pytest.approx(cal.fma_hide_exponent.value)
     assert read_s == pytest.approx(cal.fma_kmajor_b_read_s.value, rel=0.01)
     assert score[(hide, exponent)][1] < 0.95 * score[(1.0, 0.0)][1]
+    (h_nn, q_nn), nn = fit_fma_latency.fit_nn(H200)  # the aligned `nn` runs, fitted apart: the same point
+    assert (h_nn, q_nn) == (hide, exponent) and nn[(h_nn, q_nn)] < 0.7 * nn[(1.0, 0.0)]
 
 
 def test_the_fma_dot_reads_what_its_compiles_issue():

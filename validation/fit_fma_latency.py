@@ -24,8 +24,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import numpy as np  # noqa: E402
+
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from validation.fit_fma_reads import best_read_time, prepared, shapes  # noqa: E402
+from perfmodel.scoring.rankers import problem_of  # noqa: E402
+from validation.fit_fma_reads import best_read_time, prepared, shapes, spread  # noqa: E402
 
 HIDE = (1.0, 2.0, 3.0, 4.0)  # whole warps per scheduler
 EXPONENT = tuple(round(0.2 * i, 1) for i in range(7))
@@ -43,6 +46,16 @@ def fit(spec, rows=None) -> tuple[tuple[float, float, float], dict[tuple[float, 
     return (hide, exponent, score[(hide, exponent)][0]), score
 
 
+def fit_nn(spec) -> tuple[tuple[float, float], dict[tuple[float, float], float]]:
+    """((hide, exponent) with the least spread, {(hide, exponent): spread}) over the same sets' fp32
+    `nn` shapes in the aligned load class, where the term applies too (perfmodel.kernels.fma.hides_reads;
+    no K-major B read time there): the cross-check that one (h, q) serves both layouts."""
+    cases = [prepared(spec, s) for s in shapes("nn") if problem_of(s).alignment == "all"]
+    score = {(h, q): float(np.mean([spread(c, fma_hide_warps=h, fma_hide_exponent=q) for c in cases]))
+             for h, q in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]}
+    return min(score, key=score.get), score
+
+
 def main(argv=None) -> int:
     spec = load_hardware("h200")
     nt = shapes("nt")
@@ -54,6 +67,11 @@ def main(argv=None) -> int:
     print(f"fma_hide_warps = {hide:g}")
     print(f"fma_hide_exponent = {exponent:g}")
     print(f"fma_kmajor_b_read_s = {read_s:.3g}")
+    (h_nn, q_nn), nn = fit_nn(spec)
+    print(f"fp32 nn (aligned class), the same grid: {nn[(1.0, 0.0)]:.3f} with one warp per scheduler enough, "
+          f"{nn[(h_nn, q_nn)]:.3f} at h {h_nn:g}, q {q_nn:g}")
+    for h in HIDE[1:]:
+        print(f"  h {h:3.1f}: " + " ".join(f"{nn[(h, q)]:.3f}" for q in EXPONENT[1:]))
     return 0
 
 

@@ -9,18 +9,32 @@ import numpy as np
 from perfmodel.kernels.params import TimingParams
 
 
-def vector_issue_share(p: TimingParams, warps, kmajor_b: bool = False) -> np.ndarray:
+def hides_reads(step) -> bool | np.ndarray:
+    """Where the FMA dot's warps must hide their shared reads (vector_issue_share's second factor):
+    where B is K-major (its reads share banks; `nt`, `tt`, every load class), and in the aligned
+    load class ("all") whatever the layout. Fitted on IEEE fp32 `nt` (validation/fit_fma_latency.py,
+    session 27); the same (h, q) = (2, 0.8) are the least-spread grid point of the read sets'
+    aligned `nn` runs too (session 35: mean per-shape spread 0.228 -> 0.166 over 53 `nn` shapes). Not
+    in `nn`'s element-wise classes, where it moved mixed-alignment picks (512x1000x512) onto 4x4
+    thread tiles that ran 4.5x their prediction, a miss of those classes' own (validation/NOTES.md,
+    session 35)."""
+    return True if step.fma_b_reads is not None else step.load == "all"
+
+
+def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarray:
     """The share of the SM's vector rate `warps` resident warps reach, m = warps / simds_per_sm:
-    share = min(1, m) x [kmajor_b] min(1, max(m, 1) / h) ** q (a warp issues on one scheduler; where
-    the FMA dot reads a K-major B, whose reads share banks, a scheduler needs h = fma_hide_warps
-    warps to hide them; q = fma_hide_exponent; validation/fit_fma_latency.py on the read fp32 `nt`
-    runs). Applied in `nn` too (candidate 31) it moved holdout64's `nn` picks onto tiles whose other
-    costs the model misses (0.942 -> 0.858, `nt` 0.909 -> 0.996; validation/NOTES.md, session 27)."""
+    share = min(1, m) x [hides] min(1, max(m, 1) / h) ** q (a warp issues on one scheduler; where
+    the FMA dot's warps must hide their shared reads (hides_reads), a scheduler needs
+    h = fma_hide_warps warps to do it; q = fma_hide_exponent; validation/fit_fma_latency.py on the
+    read fp32 runs). Applied in every `nn` class (candidate 31, session 27, before the reads were
+    counted in bank passes) it moved holdout64's `nn` picks onto tiles whose other costs the model
+    missed (0.942 -> 0.858); in the aligned class alone, with the model as of session 35, the read
+    sets' aligned `nn` runs ran at one warp per scheduler 1.7-2.0x the prediction and at two or more
+    1.15-1.3x (compute-heavy shapes, grouped runs without spills)."""
     m = np.asarray(warps, dtype=float) / p.simds_per_sm
     share = np.minimum(1.0, m)
-    if not kmajor_b:
-        return share
-    return share * np.minimum(1.0, np.maximum(m, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
+    factor = np.minimum(1.0, np.maximum(m, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
+    return share * np.where(hides, factor, 1.0)
 
 
 def shared_memory_bound(p: TimingParams, step, t_mma, t_smem) -> np.ndarray:

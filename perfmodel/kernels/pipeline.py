@@ -9,9 +9,9 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
-                    s = min(1, m) [B K-major] min(1, max(m, 1) / h)^q, m = b w / simds
+                    s = min(1, m) [B K-major or load class "all"] min(1, max(m, 1) / h)^q, m = b w / simds
                     (perfmodel.kernels.fma.vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
-                    which needs h warps to hide a K-major B's reads; the FMA dot's
+                    which needs h warps to hide the dot's shared reads; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
                     perfmodel.kernels.operands.fma_kmajor_b_reads), issued beside the FMAs
     instruction latency (where the spec gives one, e.g. BW's MMAC):  t_mma >= BK / k_inst x latency
@@ -148,7 +148,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from perfmodel.kernels.fma import shared_memory_bound, vector_issue_share
+from perfmodel.kernels.fma import hides_reads, shared_memory_bound, vector_issue_share
 from perfmodel.kernels.params import TimingParams
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
@@ -272,7 +272,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                       np.ceil(b * step.warps / p.simds_per_sm) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
-        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, step.fma_b_reads is not None))
+        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, hides_reads(step)))
         if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
             t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
