@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The device run behind validation/data/h200/holdout3.jsonl, calibrate2_{full,quick}.json and
+# The device run behind validation/data/h200/holdout3.jsonl (committed gzipped), calibrate2_{full,quick}.json and
 # h200-fresh2.yaml / h200-quick2.yaml: `perfmodel calibrate` with the memory-bound and
 # partial-wave GEMMs (quick on GPU 0, full on GPU 1, at once), then `perfmodel sweep --suite
 # holdout3 --gpus all`. Run from a checkout on a two-GPU host with torch and triton 3.6.0;
