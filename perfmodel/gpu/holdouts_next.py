@@ -28,7 +28,28 @@ HOLDOUT82_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT82_BASE_INDEX = 10100
 
+# The eighty-third hold-out, defined in session 35 after candidate 42 was judged on holdout82 (not
+# adopted; holdout82 read), to be recorded before the next change to the IEEE fp32 (FMA) path is
+# shaped, never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven
+# aligned (two decode), one with N not 16-divisible (a Food-101 head), one with K not (KDD Cup 99's 41
+# features) and one with neither (Poker hand's 85 one-hot features -> 10 classes), in fp32 x nn and
+# nt. Indexed from 10200.
+HOLDOUT83_SHAPES: list[tuple] = in_layouts([
+    ("decode", 6, 8192, 2048),  # ALBERT-xlarge feed-forward up, 6 tokens
+    ("decode", 40, 896, 4864),  # Qwen2-0.5B MLP down, 40 tokens
+    ("prefill", 768, 3072, 768),  # BERT-base feed-forward up, 768 tokens
+    ("moe", 416, 1408, 2048),  # a Qwen1.5-MoE-A2.7B expert up, 416 tokens routed
+    ("vision", 3136, 256, 1024),  # ResNet-50 stage-2 1x1 projection as a GEMM (1024 -> 256), 56 x 56
+    ("speech", 1200, 1024, 4096),  # wav2vec2-large MLP down, 1,200 frames
+    ("prefill", 2048, 1536, 512),  # T5-small fused QKV projection (512 -> 1536), 2048 tokens
+    ("vision", 512, 101, 2048),  # a ResNet-50 Food-101 classifier 2048 -> 101, batch 512
+    ("tabular", 16384, 512, 41),  # KDD Cup 99 (41 features) to 512, batch 16384
+    ("tabular", 65536, 10, 85),  # Poker hand (85 one-hot features) to 10 classes, batch 65536
+], dtypes=("fp32",))
+HOLDOUT83_BASE_INDEX = 10200
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
+    "holdout83": (HOLDOUT83_BASE_INDEX, HOLDOUT83_SHAPES),
 }
