@@ -11,7 +11,9 @@ trade against the K-major read time (fma_kmajor_b_read_s), so the three are fitt
 each (h, q) the read time is validation/fit_fma_reads.py's grid value with the least spread. The
 objective is the ranking's, scale-free: per shape,
 the mean |ln(measured / predicted) - its median|, averaged over the shapes; the values are the grid
-point with the least of it.
+point with the least of it. The same factor applies in `nn`'s aligned load class
+(perfmodel.kernels.fma.hides_reads, session 35); fit_nn fits (h, q) apart on those shapes, with no
+K-major read time, as the cross-check that one point serves both (it does: h 2, q 0.8).
 
     python validation/fit_fma_latency.py
 """

@@ -13,8 +13,8 @@ def hides_reads(step) -> bool | np.ndarray:
     """Where the FMA dot's warps must hide their shared reads (vector_issue_share's second factor):
     where B is K-major (its reads share banks; `nt`, `tt`, every load class), and in the aligned
     load class ("all") whatever the layout. Fitted on IEEE fp32 `nt` (validation/fit_fma_latency.py,
-    session 27); the same (h, q) = (2, 0.8) are the least-spread grid point of the read sets'
-    aligned `nn` runs too (session 35: mean per-shape spread 0.228 -> 0.166 over 53 `nn` shapes). Not
+    session 27); the same (h, q) = (2, 0.8) are the least-spread grid point of the fit sets' 18
+    aligned `nn` shapes too (fit_fma_latency.fit_nn, session 35: mean per-shape spread 0.199 -> 0.118). Not
     in `nn`'s element-wise classes, where it moved mixed-alignment picks (512x1000x512) onto 4x4
     thread tiles that ran 4.5x their prediction, a miss of those classes' own (validation/NOTES.md,
     session 35)."""
@@ -47,7 +47,8 @@ def shared_memory_bound(p: TimingParams, step, t_mma, t_smem) -> np.ndarray:
     with fewer passes ran faster in 86% (median 0.992). l = 0.04 sets the pairs' predicted median
     ratio on their measured one (validation/fit_fma_smem_leak.py). Not applied in `nn`, where the
     same term moved picks onto 16-row thread tiles that ran up to 2x slower (validation/NOTES.md,
-    session 34)."""
+    session 34); tried again there once one warp per scheduler was priced (candidate 42, session 35,
+    l = 0.10 in the aligned class), its moved fresh picks ran 0.994x: not adopted."""
     if p.matrix_ops_per_s_per_sm is None and step.fma_b_reads is not None:
         return np.maximum(t_mma, t_smem) + p.fma_smem_leak * np.minimum(t_mma, t_smem)
     return np.maximum(t_mma, t_smem)  # operands pass through shared memory
