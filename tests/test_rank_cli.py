@@ -336,3 +336,16 @@ def test_the_scorer_breaks_ties_as_rank_does():
     best = perfmodel.rank("h200", problem_of(shape), configs=[{"kernel": r["kernel"], **{k: r[k] for k in keys}}
                                                               for r in runs]).best.config
     assert all(getattr(best, k) == first[k] for k in keys)
+
+
+def test_predict_says_when_too_few_warps_hide_the_fma_dot_s_reads(cli):
+    """`predict` on the FMA path names the factor one warp per scheduler costs (candidate 41):
+    64x128x64 at 4 warps on 1024^3 fp32 `nn` runs one block per SM, under the two warps a scheduler
+    that hide the dot's shared reads; 64x64x64 at 4 warps runs two blocks and is not slowed."""
+    r = cli("predict", "--hw", "h200", "--m", 1024, "--n", 1024, "--k", 1024, "--dtype", "fp32",
+            "--config", "64x128x64_w4_s4_g8_k1")
+    assert r.returncode == 0, r.stderr
+    assert "under 2 warps a scheduler to hide its shared reads: rate x 0.57" in r.stdout
+    r = cli("predict", "--hw", "h200", "--m", 1024, "--n", 1024, "--k", 1024, "--dtype", "fp32",
+            "--config", "64x64x64_w4_s3_g8_k1")
+    assert r.returncode == 0 and "to hide its shared reads" not in r.stdout

@@ -12,7 +12,9 @@ from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
+from perfmodel.kernels.fma import hide_factor, hides_reads
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
+from perfmodel.kernels.params import timing_params
 from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import ALIGNMENTS, TileConfig, make_problem
@@ -186,13 +188,16 @@ def _print_sensitivity(sens):
 
 
 def _mma_note(spec, problem, p, cfg) -> str:
-    """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.pipeline)."""
+    """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.fma)."""
     if p.compute_path != "vector":
         return ""
-    reads = " and B's K-major reads per thread and k" if LAYOUTS[problem.layout].b_k_major else ""
+    b_k_major, tp = LAYOUTS[problem.layout].b_k_major, timing_params(spec, problem.dtype)
+    reads = " and B's K-major reads per thread and k" if b_k_major else ""
     warps, simds = p.blocks_per_sm * cfg.num_warps, int(spec.compute.simds_per_sm.value)
     idle = f"; {warps} warps on {simds} schedulers" if warps < simds else ""
-    return f"FMAs{reads}{idle}"
+    factor = float(hide_factor(tp, warps / simds)) if hides_reads(b_k_major, p.alignment) else 1.0
+    hide = f"; under {tp.fma_hide_warps:g} warps a scheduler to hide its shared reads: rate x {factor:.2f}"
+    return f"FMAs{reads}{idle}{hide if factor < 1 else ''}"
 
 
 def _l2_note(problem, p) -> str:

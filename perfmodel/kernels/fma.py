@@ -9,7 +9,7 @@ import numpy as np
 from perfmodel.kernels.params import TimingParams
 
 
-def hides_reads(step) -> bool | np.ndarray:
+def hides_reads(b_k_major: bool, load: str) -> bool:
     """Where the FMA dot's warps must hide their shared reads (vector_issue_share's second factor):
     where B is K-major (its reads share banks; `nt`, `tt`, every load class), and in the aligned
     load class ("all") whatever the layout. Fitted on IEEE fp32 `nt` (validation/fit_fma_latency.py,
@@ -18,7 +18,7 @@ def hides_reads(step) -> bool | np.ndarray:
     in `nn`'s element-wise classes, where it moved mixed-alignment picks (512x1000x512) onto 4x4
     thread tiles that ran 4.5x their prediction, a miss of those classes' own (validation/NOTES.md,
     session 35)."""
-    return True if step.fma_b_reads is not None else step.load == "all"
+    return b_k_major or load == "all"
 
 
 def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarray:
@@ -32,9 +32,12 @@ def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarra
     sets' aligned `nn` runs ran at one warp per scheduler 1.7-2.0x the prediction and at two or more
     1.15-1.3x (compute-heavy shapes, grouped runs without spills)."""
     m = np.asarray(warps, dtype=float) / p.simds_per_sm
-    share = np.minimum(1.0, m)
-    factor = np.minimum(1.0, np.maximum(m, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
-    return share * np.where(hides, factor, 1.0)
+    return np.minimum(1.0, m) * np.where(hides, hide_factor(p, m), 1.0)
+
+
+def hide_factor(p: TimingParams, per_scheduler) -> np.ndarray:
+    """min(1, max(m, 1) / h) ** q at m warps a scheduler (vector_issue_share's second factor)."""
+    return np.minimum(1.0, np.maximum(per_scheduler, 1.0) / p.fma_hide_warps) ** p.fma_hide_exponent
 
 
 def shared_memory_bound(p: TimingParams, step, t_mma, t_smem) -> np.ndarray:

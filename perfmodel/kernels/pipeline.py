@@ -272,7 +272,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                       np.ceil(b * step.warps / p.simds_per_sm) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
-        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, hides_reads(step)))
+        hides = hides_reads(step.fma_b_reads is not None, step.load)
+        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, hides))
         if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
             t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
