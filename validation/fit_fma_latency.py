@@ -34,6 +34,8 @@ from validation.fit_fma_reads import best_read_time, prepared, shapes, spread  #
 
 HIDE = (1.0, 2.0, 3.0, 4.0)  # whole warps per scheduler
 EXPONENT = tuple(round(0.2 * i, 1) for i in range(7))
+#: the (h, q) points tried: one warp per scheduler enough, then every h above one with every q above zero
+GRID = [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]
 
 
 def fit(spec, rows=None) -> tuple[tuple[float, float, float], dict[tuple[float, float], tuple[float, float]]]:
@@ -41,7 +43,7 @@ def fit(spec, rows=None) -> tuple[tuple[float, float, float], dict[tuple[float, 
     over `rows` (the fp32 nt shapes)."""
     cases = [prepared(spec, s) for s in (shapes("nt") if rows is None else rows)]
     score = {}
-    for h, q in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]:
+    for h, q in GRID:
         t, by_read = best_read_time(cases, fma_hide_warps=h, fma_hide_exponent=q)
         score[(h, q)] = (t, by_read[t])
     hide, exponent = min(score, key=lambda hq: score[hq][1])
@@ -54,7 +56,7 @@ def fit_nn(spec) -> tuple[tuple[float, float], dict[tuple[float, float], float]]
     no K-major B read time there): the cross-check that one (h, q) serves both layouts."""
     cases = [prepared(spec, s) for s in shapes("nn") if problem_of(s).alignment == "all"]
     score = {(h, q): float(np.mean([spread(c, fma_hide_warps=h, fma_hide_exponent=q) for c in cases]))
-             for h, q in [(1.0, 0.0)] + [(h, q) for h in HIDE[1:] for q in EXPONENT[1:]]}
+             for h, q in GRID}
     return min(score, key=score.get), score
 
 
