@@ -44,7 +44,8 @@ def _cases_and_times(cases: str, times: str):
 # its time where B is K-major: rule "fp32" seed 2036, 1.004x A B B A, and the 20 "after" picks of the
 # judges above that it moves, timed against it, 1.010x A B B A), candidate 41 (the FMA dot's warps hide
 # their shared reads in `nn`'s aligned class too: rule "fp32" seed 2037, 1.012x A B B A, and the 22
-# earlier picks it moves, 1.045x A B B A).
+# earlier picks it moves, 1.045x A B B A), candidate 43 (the FMA and shared terms combine as an n-norm in `nn`'s
+# aligned class: rule "fp32" seed 2039, 1.022x A B B A, and the 48 earlier picks it moves, 1.026x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -61,6 +62,8 @@ JUDGES = [
     ("fma_smem_leak_judge_earlier_cases.jsonl", "fma_smem_leak_judge_earlier.jsonl.gz", 20, 1.0, True),
     ("fma_hide_nn_judge_cases.jsonl", "fma_hide_nn_judge.jsonl.gz", 49, 1.0, True),
     ("fma_hide_nn_judge_earlier_cases.jsonl", "fma_hide_nn_judge_earlier.jsonl.gz", 22, 1.0, True),
+    ("fma_smem_norm_nn_judge_cases.jsonl", "fma_smem_norm_nn_judge.jsonl.gz", 57, 1.0, True),
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", "fma_smem_norm_nn_judge_earlier.jsonl.gz", 48, 1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -83,6 +86,9 @@ _C40 = "candidate 40, session 35"
 #: Candidate 41 (session 35, the FMA dot's warps hide their shared reads in `nn`'s aligned class too)
 #: moved 22 IEEE fp32 `nn` picks, each timed against its new pick (fma_hide_nn_judge_earlier above).
 _C41 = "candidate 41, session 35"
+#: Candidate 43 (session 36, the FMA and shared terms combine as an n-norm in `nn`'s aligned class) moved
+#: 48 IEEE fp32 `nn` picks, each timed against its new pick (fma_smem_norm_nn_judge_earlier above).
+_C43 = "candidate 43, session 36"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -179,6 +185,54 @@ MOVED_SINCE = {
     ("splitk38_fp32_judge_cases.jsonl", (688, 80, 1120, "fp32", "nn")): _C41 + ": 64x32x16_w8_s6 k4",
     ("splitk38_fp32_judge_cases.jsonl", (240, 112, 1200, "fp32", "nn")): _C41 + ": 64x32x16_w8_s6 k8",
     ("splitk38_fp32_judge_cases.jsonl", (1568, 112, 960, "fp32", "nn")): _C41 + ": 32x32x16_w4_s6 k2",
+    ("fp32_wavefront_judge_cases.jsonl", (816, 112, 176, 'fp32', 'nn')): _C43 + ": 32x32x64_w8_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (1834, 304, 304, 'fp32', 'nn')): _C43 + ": 32x32x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (3152, 3584, 1760, 'fp32', 'nn')): _C43 + ": 32x64x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (1226, 2048, 1280, 'fp32', 'nn')): _C43 + ": 64x64x16_w4_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (384, 80, 144, 'fp32', 'nn')): _C43 + ": 16x16x32_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (1040, 816, 224, 'fp32', 'nn')): _C43 + ": 32x32x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (288, 240, 288, 'fp32', 'nn')): _C43 + ": 32x32x32_w8_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (126, 640, 256, 'fp32', 'nn')): _C43 + ": 32x32x128_w8_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (2600, 128, 1536, 'fp32', 'nn')): _C43 + ": 32x64x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (96, 3312, 992, 'fp32', 'nn')): _C43 + ": 32x64x16_w2_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (640, 80, 1904, 'fp32', 'nn')): _C43 + ": 128x32x16_w8_s6 k8",
+    ("fma_hide_nn_judge_cases.jsonl", (576, 224, 64, 'fp32', 'nn')): _C43 + ": 32x32x64_w8_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (224, 640, 592, 'fp32', 'nn')): _C43 + ": 32x32x16_w2_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (101, 1568, 560, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (304, 1536, 688, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (272, 592, 128, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (1318, 720, 816, 'fp32', 'nn')): _C43 + ": 128x64x16_w8_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (697, 144, 1344, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (1312, 528, 1280, 'fp32', 'nn')): _C43 + ": 32x32x16_w2_s5 k2",
+    ("fma_hide_nn_judge_cases.jsonl", (384, 480, 112, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (158, 864, 304, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (2032, 3456, 1072, 'fp32', 'nn')): _C43 + ": 32x64x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (64, 2320, 144, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (160, 2896, 320, 'fp32', 'nn')): _C43 + ": 32x64x16_w4_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (976, 176, 816, 'fp32', 'nn')): _C43 + ": 32x64x16_w4_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (416, 912, 960, 'fp32', 'nn')): _C43 + ": 32x64x16_w2_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (1904, 96, 176, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (64, 96, 624, 'fp32', 'nn')): _C43 + ": 16x16x32_w2_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (64, 288, 2016, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6 k8",
+    ("fma_hide_nn_judge_cases.jsonl", (704, 272, 80, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (64, 2576, 80, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (2912, 64, 1072, 'fp32', 'nn')): _C43 + ": 32x64x16_w4_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (91, 1952, 240, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (1792, 64, 768, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6 k4",
+    ("fma_hide_nn_judge_cases.jsonl", (374, 400, 288, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_cases.jsonl", (4055, 80, 1616, 'fp32', 'nn')): _C43 + ": 128x32x16_w4_s6 k4",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (128, 1504, 64, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (176, 528, 1472, 'fp32', 'nn')): _C43 + ": 16x64x16_w2_s6 k8",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (80, 1664, 112, 'fp32', 'nn')): _C43 + ": 16x64x128_w4_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (1936, 96, 880, 'fp32', 'nn')): _C43 + ": 64x32x16_w4_s6 k4",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (256, 768, 208, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (720, 192, 368, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (67, 1296, 128, 'fp32', 'nn')): _C43 + ": 32x32x128_w8_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (592, 272, 192, 'fp32', 'nn')): _C43 + ": 16x32x16_w2_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (112, 784, 112, 'fp32', 'nn')): _C43 + ": 32x32x128_w8_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (4032, 112, 416, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (192, 688, 1440, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6 k4",
+    ("fma_hide_nn_judge_earlier_cases.jsonl", (1568, 112, 960, 'fp32', 'nn')): _C43 + ": 32x64x16_w4_s6 k4",
 }
 
 

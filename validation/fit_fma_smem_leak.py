@@ -11,7 +11,14 @@ predicted ratio (larger-M tile over its mirror); l is the grid value whose media
 median measured ratio. Prints the pairs, the measured median, the share where the tile with fewer
 bank passes ran faster, and the predicted median at each l.
 
-    python validation/fit_fma_smem_leak.py      # ~20 s
+fma_smem_norm_nn, n, where B is N-major in the aligned load class: the dot's term is the n-norm of the
+two, (max^n + min^n)^(1/n). No mirrored pairs part it (in `nn` a tile and its mirror make the same
+passes): it is the value of GRID_NN with the least
+per-shape spread, the mean |ln(measured / predicted) - its median| over each shape's grouped runs
+(validation/fit_fma_reads.spread), averaged over the aligned fp32 `nn` shapes of validation/
+fit_fma_reads.py's SETS.
+
+    python validation/fit_fma_smem_leak.py      # ~40 s
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ FIT_SETS = ("layouts", "holdout10", "holdout63", "holdout64", "holdout65", "hold
 NEAR_BEST = 1.3
 #: the values of l tried
 GRID = tuple(round(0.01 * i, 2) for i in range(21))
+#: the values of fma_smem_norm_nn tried (0: the max of the two terms)
+GRID_NN = (0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 16.0)
 #: a pair is predicted equal within this relative difference
 EQUAL = 1e-9
 
@@ -90,6 +99,15 @@ def fit(spec, found) -> tuple[float, dict[float, float]]:
     return min(GRID, key=lambda leak: abs(curve[leak] - measured)), curve
 
 
+def fit_nn(spec) -> tuple[float, dict[float, float]]:
+    """(fma_smem_norm_nn, {grid value: mean spread}) over the aligned fp32 `nn` shapes (module doc)."""
+    from validation.fit_fma_reads import prepared, shapes, spread
+
+    cases = [prepared(spec, s) for s in shapes("nn") if problem_of(s).alignment == "all"]
+    curve = {leak: float(np.mean([spread(c, fma_smem_norm_nn=leak) for c in cases])) for leak in GRID_NN}
+    return min(curve, key=curve.get), curve
+
+
 def main(argv=None) -> int:
     spec = load_hardware("h200")
     found = pairs(spec)
@@ -101,6 +119,9 @@ def main(argv=None) -> int:
     for value, median in curve.items():
         print(f"  l = {value:.2f}: predicted median {median:.4f}")
     print(f"fma_smem_leak = {leak:.2f}")
+    leak_nn, spread_nn = fit_nn(spec)
+    print("aligned nn, mean per-shape spread by n: " + " ".join(f"{v:g}: {m:.4f}" for v, m in spread_nn.items()))
+    print(f"fma_smem_norm_nn = {leak_nn:g}")
     return 0
 
 

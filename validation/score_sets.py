@@ -45,7 +45,7 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: session 35 for the next change to the FMA path; in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
-UNREAD: tuple[str, ...] = ("holdout78", "holdout80", "holdout83")
+UNREAD: tuple[str, ...] = ("holdout78", "holdout80")
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 

@@ -214,6 +214,7 @@ class Calibration(Frozen):
     reduction_fixed_s: Union[Seconds, None] = None  # split-K's reduction after its main kernel, beyond its loads
     splitk_partial_slowdown: Union[FactorOrZero, None] = None  # a: split-K's main x (1 + a (1 - 1/SPLIT_K))
     fma_smem_leak: Union[FactorOrZero, None] = None  # the FMA dot's shared reads and FMAs: the shorter's share that adds
+    fma_smem_norm_nn: Union[FactorOrZero, None] = None  # n of the FMA and shared terms' n-norm (B N-major, aligned); 0: max
     shared_kmajor_b_factor: Union[Factor, None] = None
     mixed_k_load_factor: Union[Factor, None] = None
     wgmma_n_exponent: Union[Factor, None] = None

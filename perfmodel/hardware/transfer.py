@@ -16,7 +16,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent,
                                                                       fma_hide_warps, fma_hide_exponent,
-                                                                      fma_smem_leak
+                                                                      fma_smem_leak, fma_smem_norm_nn
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
@@ -53,6 +53,7 @@ RULES: dict[str, str] = {
     "reduction_fixed_s": "same",
     "splitk_partial_slowdown": "same",
     "fma_smem_leak": "same",
+    "fma_smem_norm_nn": "same",
     "l2_latency_s": "cycles",
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
@@ -115,6 +116,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                  "memory as fast as an N-major one"),
     "fma_smem_leak": (0.0, "estimated from nothing measured: the FMA dot's shared-memory reads hide wholly under "
                            "its FMAs, or these under them"),
+    "fma_smem_norm_nn": (0.0, "estimated from nothing measured: the FMA dot's shared-memory reads hide wholly "
+                              "under its FMAs, or these under them (the max of the two)"),
     "fma_hide_warps": (1.0, "estimated from nothing measured: one warp per scheduler keeps the vector path at "
                             "its rate"),
     "fma_hide_exponent": (0.0, "estimated from nothing measured: no slowdown below fma_hide_warps"),

@@ -41,17 +41,30 @@ def hide_factor(p: TimingParams, per_scheduler) -> np.ndarray:
 
 
 def shared_memory_bound(p: TimingParams, step, t_mma, t_smem) -> np.ndarray:
-    """The dot's term with its operands' shared-memory traffic: max(t_mma, t_smem), where the dot
-    is FMAs reading a K-major B (IEEE fp32 `nt`, `tt`) max + l x min (l = calibration
-    fma_smem_leak): the same warps issue the FMAs and the shared reads, and part of the shorter
-    shows. Mirrored tiles, which the FMA and read-per-thread terms price alike, differ in their
-    bank passes (operands.fma_smem_bytes: 64x128 at 4 warps makes 1.5x the passes of 128x64); over
-    the read sets' 91 such `nt` pairs near the best, timed equal by the model without it, the one
-    with fewer passes ran faster in 86% (median 0.992). l = 0.04 sets the pairs' predicted median
-    ratio on their measured one (validation/fit_fma_smem_leak.py). Not applied in `nn`, where the
-    same term moved picks onto 16-row thread tiles that ran up to 2x slower (validation/NOTES.md,
-    session 34); tried again there once one warp per scheduler was priced (candidate 42, session 35,
-    l = 0.10 in the aligned class), its moved fresh picks ran 0.994x: not adopted."""
-    if p.matrix_ops_per_s_per_sm is None and step.fma_b_reads is not None:
-        return np.maximum(t_mma, t_smem) + p.fma_smem_leak * np.minimum(t_mma, t_smem)
-    return np.maximum(t_mma, t_smem)  # operands pass through shared memory
+    """The dot's term with its operands' shared-memory traffic: max(t_mma, t_smem) where the
+    operands pass through shared memory to a matrix instruction. Where the dot is FMAs the same
+    warps issue the FMAs and the shared reads, and part of the shorter shows:
+    - B K-major (IEEE fp32 `nt`, `tt`): max + l x min, l = fma_smem_leak. Mirrored tiles, which the
+      FMA and read-per-thread terms price alike, differ in their bank passes (operands.fma_smem_bytes:
+      64x128 at 4 warps makes 1.5x the passes of 128x64); over the read sets' 91 such `nt` pairs near
+      the best, timed equal by the model without it, the one with fewer passes ran faster in 86%
+      (median 0.992). l = 0.04 sets the pairs' predicted median ratio on their measured one
+      (validation/fit_fma_smem_leak.py; session 34).
+    - B N-major, aligned load class: (max^n + min^n)^(1/n), n = fma_smem_norm_nn (0: the max), which
+      adds only where the two are near equal: up to 2^(1/n) where they are equal, as in 4x4 thread
+      tiles (2 + 2 bank passes a warp and k against 16 FMAs over four schedulers), which ran up to
+      1.5x the model where 8x4 tiles ran 1.2x (750x1024x4096 `nn`: 32x64x64_w4 206 us, 64x64x64_w4
+      split in two 162, predicted 136 and 137); n is the least-spread grid value over the aligned `nn`
+      runs (validation/fit_fma_smem_leak.py; candidate 43, session 35). A leak in proportion to the
+      shorter term (max + 0.10 x min; candidate 42) rose in-sample but its moved fresh picks ran
+      0.994x; before one warp per scheduler was priced in `nn` (hides_reads) it moved picks onto
+      16-row thread tiles that ran up to 2x slower (session 34)."""
+    if p.matrix_ops_per_s_per_sm is not None:
+        return np.maximum(t_mma, t_smem)
+    hi, lo = np.maximum(t_mma, t_smem), np.minimum(t_mma, t_smem)
+    if step.fma_b_reads is not None:
+        return hi + p.fma_smem_leak * lo
+    if step.load == "all" and p.fma_smem_norm_nn > 0:
+        n = p.fma_smem_norm_nn
+        return hi * (1.0 + (lo / np.maximum(hi, 1e-30)) ** n) ** (1.0 / n)
+    return hi
