@@ -39,9 +39,7 @@ def test_fewer_warps_than_schedulers_issue_at_their_share():
     """A block of 2 warps alone on its SM (128x128x64 at 3 stages: one block fits the shared
     memory) uses two of the four schedulers: its FMA term is twice the 4-warp block's (without the
     shared reads' norm, fma_smem_norm_nn, which adds alike to both)."""
-    cal = H200.calibration
-    flat = H200.model_copy(update={"calibration": cal.model_copy(update={
-        "fma_smem_norm_nn": cal.fma_smem_norm_nn.model_copy(update={"value": 0.0})})})
+    flat = H200.with_calibration(fma_smem_norm_nn=0.0)
     w2, w4 = _predict("nn", "128x128x64_w2_s3_g8", spec=flat), _predict("nn", "128x128x64_w4_s3_g8", spec=flat)
     assert w2.blocks_per_sm == w4.blocks_per_sm == 1
     assert w2.mma_s_per_kstep == pytest.approx(2 * w4.mma_s_per_kstep, rel=0.01)
@@ -94,11 +92,9 @@ def test_the_reads_are_hidden_by_warps_where_b_is_k_major_or_the_loads_are_align
     class only. A 4-warp block alone on its SM (one warp per scheduler, half of h) has its FMA term
     (1 / h) ** -q longer than with the factor left out (exponent 0) in aligned `nn` and in `nt`; with
     N not 16-divisible, `nn` keeps its element-wise class's own term."""
-    cal = H200.calibration.model_copy(update={  # the shared reads' norm in `nn` left out: it adds to both
-        "fma_smem_norm_nn": H200.calibration.fma_smem_norm_nn.model_copy(update={"value": 0.0})})
-    spec = H200.model_copy(update={"calibration": cal})
-    flat = H200.model_copy(update={"calibration": cal.model_copy(update={
-        "fma_hide_exponent": cal.fma_hide_exponent.model_copy(update={"value": 0.0})})})
+    cal = H200.calibration
+    spec = H200.with_calibration(fma_smem_norm_nn=0.0)  # the shared reads' norm in `nn` left out: it adds to both
+    flat = spec.with_calibration(fma_hide_exponent=0.0)
     slower = (cal.fma_hide_warps.value / 1.0) ** cal.fma_hide_exponent.value
     config = perfmodel.TileConfig.parse("128x128x64_w4_s3_g8_k1")
     ratio = {}
@@ -197,10 +193,8 @@ def test_the_nn_norm_falls_on_tiles_whose_reads_match_their_fmas():
     2 + 2 bank passes a warp and k against 16 FMAs over four schedulers) gains up to 2^(1/n); an 8x4
     tile (64x64 at 4 warps), whose reads are the shorter by more, gains much less; with N not
     16-divisible nothing changes."""
-    cal = H200.calibration
-    flat = H200.model_copy(update={"calibration": cal.model_copy(update={
-        "fma_smem_norm_nn": cal.fma_smem_norm_nn.model_copy(update={"value": 0.0})})})
-    n = cal.fma_smem_norm_nn.value
+    flat = H200.with_calibration(fma_smem_norm_nn=0.0)
+    n = H200.calibration.fma_smem_norm_nn.value
     assert n > 0
 
     def gain(width, config):

@@ -89,8 +89,7 @@ def test_the_slow_decode_tile_is_predicted_slow():
 
 def _without_l1(spec):
     """The device with the L1 term off (exponent 0), its tile factors as they are."""
-    cal = spec.calibration.l1_thrash_exponent.model_copy(update={"value": 0.0})
-    return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={"l1_thrash_exponent": cal})})
+    return spec.with_calibration(l1_thrash_exponent=0.0)
 
 
 def test_holdout18_judged_the_l1_term():

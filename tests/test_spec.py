@@ -247,3 +247,18 @@ def test_a_device_without_calibration_or_reference_says_what_is_missing(tmp_path
     path.write_text(yaml.safe_dump(d))
     with pytest.raises(SpecError, match="no calibration for .* and its file names no transfer.reference"):
         perfmodel.rank(str(path), perfmodel.GemmProblem(M=256, N=256, K=256))
+
+
+def test_with_calibration_sets_values_and_keeps_their_provenance():
+    """HardwareSpec.with_calibration: the named constants take the new values, keep unit, confidence
+    and source, the rest and the original spec are untouched; a constant the spec lacks is an error."""
+    h200 = perfmodel.load_hardware("h200")
+    was = h200.calibration.fma_smem_norm_nn
+    spec = h200.with_calibration(fma_smem_norm_nn=0.0, fma_smem_leak=0.5)
+    got = spec.calibration.fma_smem_norm_nn
+    assert got.value == 0.0 and spec.calibration.fma_smem_leak.value == 0.5
+    assert (got.unit, got.confidence, got.source) == (was.unit, was.confidence, was.source)
+    assert h200.calibration.fma_smem_norm_nn.value == was.value
+    assert spec.calibration.fma_hide_warps == h200.calibration.fma_hide_warps
+    with pytest.raises(SpecError, match="no calibration constant not_a_constant"):
+        h200.with_calibration(not_a_constant=1.0)

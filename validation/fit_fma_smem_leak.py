@@ -52,9 +52,7 @@ _KEY = ("kernel", "BLOCK_K", "num_warps", "num_stages", "GROUP_M", "SPLIT_K")
 
 def with_leak(spec, leak: float):
     """`spec` with fma_smem_leak set to `leak`."""
-    c = spec.calibration.fma_smem_leak
-    cal = spec.calibration.model_copy(update={"fma_smem_leak": c.model_copy(update={"value": leak})})
-    return spec.model_copy(update={"calibration": cal})
+    return spec.with_calibration(fma_smem_leak=leak)
 
 
 def pairs(spec) -> list[tuple]:

@@ -66,9 +66,7 @@ def shape_pairs(names=FIT_SETS) -> list[ShapePairs]:
 
 def with_exponent(spec, r: float):
     """`spec` with compute_dram_exponent r (its file must carry the constant)."""
-    cal = spec.calibration
-    factor = cal.compute_dram_exponent.model_copy(update={"value": r})
-    return spec.model_copy(update={"calibration": cal.model_copy(update={"compute_dram_exponent": factor})})
+    return spec.with_calibration(compute_dram_exponent=r)
 
 
 def predicted(spec, shapes: list[ShapePairs]) -> tuple[np.ndarray, np.ndarray]:

@@ -58,8 +58,7 @@ def mirrored_pairs(names) -> dict[tuple, list[float]]:
 
 
 def with_exponent(spec, g: float):
-    return spec.model_copy(update={"calibration": spec.calibration.model_copy(update={
-        "wgmma_n_exponent": spec.calibration.wgmma_n_exponent.model_copy(update={"value": g})})})
+    return spec.with_calibration(wgmma_n_exponent=g)
 
 
 def mirrored_ties(score, view) -> bool:

@@ -303,6 +303,17 @@ class HardwareSpec(Frozen):
         """A yes/no toolchain fact: "warpgroup_mma" or "tensor_memory_accelerator"."""
         return bool(getattr(self.toolchain, feature).value)
 
+    def with_calibration(self, **values: float) -> "HardwareSpec":
+        """This spec with the named calibration constants set to `values` (unit, confidence and
+        source kept): what a fit sweeps or a test compares against, e.g.
+        spec.with_calibration(fma_smem_norm_nn=0.0). A constant the spec does not carry is an error."""
+        cal = self.calibration
+        missing = [name for name in values if getattr(cal, name, None) is None]
+        if missing:
+            raise SpecError(f"{self.id} carries no calibration constant {', '.join(missing)}")
+        update = {name: getattr(cal, name).model_copy(update={"value": v}) for name, v in values.items()}
+        return self.model_copy(update={"calibration": cal.model_copy(update=update)})
+
     def dtype_throughput(self, dtype: str) -> DtypeThroughput | None:
         if dtype not in DTYPES:
             raise SpecError(f"unknown dtype '{dtype}'; allowed: {', '.join(DTYPES)}")
