@@ -23,6 +23,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   programs         the same kernel with one k-step and 1..16 waves of tiles: cost per program
   splitk_reduce    the split-K pair against SPLIT_K = 1 on four small-output shapes
   kstep_stages     one wave of large and small wgmma tiles at 2-5 stages, fp16 nn and TF32 nt
+  kstep_fp32_k/_all  IEEE fp32 nn, one wave walking K, N odd (B element by element) and aligned
 """
 
 from __future__ import annotations
@@ -227,6 +228,44 @@ def kstep_mixed_tiles(out: dict) -> None:
         "alignment": "k", **extra[(M, N, K, c)]})
 
 
+FP32_K_CONFIGS = list(dict.fromkeys(
+    [(64, bn, bk, 4, 3) for bn in (16, 32, 64, 128, 256) for bk in (16, 32, 64, 128)]
+    + [(bm, bn, 32, w, 3) for bm in (32, 64, 128) for bn in (16, 32, 64, 128) for w in (2, 4, 8)]
+    + [(bm, bn, 32, 4, st) for bm, bn in ((64, 32), (128, 64)) for st in (2, 4)]))
+
+
+def _kstep_fp32(out: dict, cls: str) -> None:
+    """IEEE fp32 `nn` (the FMA dot), one wave of tiles (1 or 2 per SM) walking K = 4096, load
+    class `cls`: "k" (N = 3 short of the tiles' width: B element by element) or "all" (N the tiles'
+    width: both in vectors), for the configs of FP32_K_CONFIGS (BLOCK_N 16-256 x BLOCK_K 16-128 at
+    64 rows and 4 warps; BLOCK_M 32-128 x BLOCK_N 16-128 x 2-8 warps at BLOCK_K 32; 2 and 4 stages).
+    Class "k"'s read runs near the best ran 1.2-2.7x the model, the more the narrower BLOCK_N
+    (validation/NOTES.md, session 36); the two classes side by side give what class "k" adds."""
+    rows_, cols = env.wave_grid(SMS)
+    limit = torch.cuda.get_device_properties(0).shared_memory_per_block_optin
+    configs = [c for c in FP32_K_CONFIGS if (c[0] + c[1]) * c[2] * 4 * max(c[4] - 1, 1) <= limit]
+    jobs, extra = [], {}
+    for c in configs:
+        for per_sm in (1, 2):
+            job = (c[0] * rows_, c[1] * cols * per_sm - (3 if cls == "k" else 0), 4096, c)
+            jobs.append(job)
+            extra[job] = {"alignment": cls, "tiles_per_sm": per_sm, "k_steps": 4096 // c[2]}
+    spec = (4096, 4093 if cls == "k" else 4096, 4096)
+    streams.compile_grouped(configs, spec, 16, f"precompile kstep_fp32 {cls}", dtype="fp32")
+    out[f"kstep_fp32_{cls}"] = streams.timed_rows(f"kstep_fp32 {cls}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
+                                                  dtype="fp32")
+
+
+def kstep_fp32_k(out: dict) -> None:
+    """_kstep_fp32 in load class "k" (N not 16-divisible)."""
+    _kstep_fp32(out, "k")
+
+
+def kstep_fp32_all(out: dict) -> None:
+    """_kstep_fp32 in load class "all" (the same tiles, N their width)."""
+    _kstep_fp32(out, "all")
+
+
 KSTEP_STAGES_TILES = {  # dtype, layout: BLOCK_M, BLOCK_N, BLOCK_K, warps
     ("fp16", "nn"): [(128, 128, 64, 4), (128, 256, 64, 8), (256, 128, 64, 8), (128, 128, 128, 8), (64, 64, 64, 4),
                      (64, 128, 64, 4), (128, 128, 32, 4), (64, 256, 64, 8)],
@@ -295,7 +334,7 @@ def main() -> int:
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
-                                             "kstep_mixed_tiles")
+                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -306,7 +345,8 @@ def main() -> int:
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
-             stream_short_k, kstep_stages, kstep_mixed_tiles)
+             stream_short_k, kstep_stages, kstep_mixed_tiles,
+             kstep_fp32_k, kstep_fp32_all)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
