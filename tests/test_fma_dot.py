@@ -88,24 +88,52 @@ def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_its_shared_reads():
 
 
 def test_the_reads_are_hidden_by_warps_where_b_is_k_major_or_the_loads_are_aligned():
-    """hides_reads (candidate 41, session 35): a K-major B in every load class; in `nn` the aligned
-    class only. A 4-warp block alone on its SM (one warp per scheduler, half of h) has its FMA term
-    (1 / h) ** -q longer than with the factor left out (exponent 0) in aligned `nn` and in `nt`; with
-    N not 16-divisible, `nn` keeps its element-wise class's own term."""
+    """hides_reads (candidate 41, session 35): B K-major in shared memory, in every load class; in
+    `nn` the aligned class, and classes "k" and "none", where B is copied element by element and so
+    sits K-major too (operands.b_kmajor_in_shared, candidate 46, session 37). A 4-warp block alone on
+    its SM (one warp per scheduler, half of h) has its FMA term (1 / h) ** -q longer than with the
+    factor left out (exponent 0) in aligned `nn`; in `nt` and `nn` class "k" longer still, beside the
+    K-major B reads' own time; with K not 16-divisible (class "n": B N-major, A element by element),
+    `nn` keeps its element-wise class's own term."""
     cal = H200.calibration
     spec = H200.with_calibration(fma_smem_norm_nn=0.0)  # the shared reads' norm in `nn` left out: it adds to both
     flat = spec.with_calibration(fma_hide_exponent=0.0)
     slower = (cal.fma_hide_warps.value / 1.0) ** cal.fma_hide_exponent.value
     config = perfmodel.TileConfig.parse("128x128x64_w4_s3_g8_k1")
     ratio = {}
-    for layout, n in (("nn", 2048), ("nn", 2047), ("nt", 2048), ("nt", 2047)):
-        problem = perfmodel.GemmProblem(M=2048, N=n, K=1024, dtype="fp32", layout=layout)
+    for layout, n, k in (("nn", 2048, 1024), ("nn", 2047, 1024), ("nn", 2048, 1023), ("nt", 2048, 1024),
+                         ("nt", 2047, 1024)):
+        problem = perfmodel.GemmProblem(M=2048, N=n, K=k, dtype="fp32", layout=layout)
         got, base = (perfmodel.predict(x, problem, config) for x in (spec, flat))
         assert got.blocks_per_sm == 1, (layout, n)
-        ratio[(layout, n)] = got.mma_s_per_kstep / base.mma_s_per_kstep
-    assert ratio[("nn", 2048)] == pytest.approx(slower, rel=1e-6)
-    assert ratio[("nn", 2047)] == pytest.approx(1.0, rel=1e-12)
-    assert ratio[("nt", 2048)] > 1.2 and ratio[("nt", 2047)] > 1.2  # beside the K-major B reads' own time
+        ratio[(layout, n, k)] = got.mma_s_per_kstep / base.mma_s_per_kstep
+    assert ratio[("nn", 2048, 1024)] == pytest.approx(slower, rel=1e-6)
+    assert ratio[("nn", 2048, 1023)] == pytest.approx(1.0, rel=1e-12)
+    for key in (("nn", 2047, 1024), ("nt", 2048, 1024), ("nt", 2047, 1024)):
+        assert ratio[key] > 1.2, key  # beside the K-major B reads' own time
+
+
+def test_b_copied_element_by_element_sits_k_major_in_shared_memory():
+    """b_kmajor_in_shared (candidate 46, session 37): where B is copied one element at a time (`nn`
+    load classes "k" and "none") the FMA dot reads it as from a K-major B: the same per-thread reads and
+    the same bank passes as the `nt` problem of the same sizes, and more passes than `nn`'s aligned
+    class, whose B is N-major (sm_90 TTGIR: B's shared tile order [0, 1] in those classes)."""
+    from perfmodel.kernels.operands import b_kmajor_in_shared, fma_kmajor_b_reads, fma_smem_bytes
+
+    def problem(layout, n, k=512):
+        return perfmodel.GemmProblem(M=1024, N=n, K=k, dtype="fp32", layout=layout)
+
+    cases = {"all": problem("nn", 1024), "k": problem("nn", 1023), "n": problem("nn", 1024, 511),
+             "none": problem("nn", 1023, 511)}
+    assert {c: p.alignment for c, p in cases.items()} == {c: c for c in cases}
+    assert {c: b_kmajor_in_shared(p, c) for c, p in cases.items()} == {"all": False, "k": True, "n": False, "none": True}
+    assert b_kmajor_in_shared(problem("nt", 1024), "all")
+    nt = float(fma_smem_bytes(problem("nt", 1024), 64, 64, 32, 4, 4, "all"))
+    for cls in ("k", "none"):
+        assert float(fma_smem_bytes(cases[cls], 64, 64, 32, 4, 4, cls)) == nt
+        assert list(fma_kmajor_b_reads(cases[cls], np.array([128]), np.array([32]), True, cls)) == [128 * 32]
+    assert float(fma_smem_bytes(cases["all"], 64, 64, 32, 4, 4, "all")) < nt
+    assert fma_kmajor_b_reads(cases["n"], np.array([128]), np.array([32]), True, "n") is None
 
 
 def test_the_latency_constants_are_what_their_fit_gives():

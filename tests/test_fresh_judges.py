@@ -45,7 +45,9 @@ def _cases_and_times(cases: str, times: str):
 # judges above that it moves, timed against it, 1.010x A B B A), candidate 41 (the FMA dot's warps hide
 # their shared reads in `nn`'s aligned class too: rule "fp32" seed 2037, 1.012x A B B A, and the 22
 # earlier picks it moves, 1.045x A B B A), candidate 43 (the FMA and shared terms combine as an n-norm in `nn`'s
-# aligned class: rule "fp32" seed 2039, 1.022x A B B A, and the 48 earlier picks it moves, 1.026x A B B A).
+# aligned class: rule "fp32" seed 2039, 1.022x A B B A, and the 48 earlier picks it moves, 1.026x A B B A), candidate
+# 46 (B copied element by element sits K-major in shared memory, read by the FMA dot as in `nt`: rule "fp32" seed
+# 2042, 1.114x A B B A, and the 30 earlier picks it moves, 1.151x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -64,6 +66,8 @@ JUDGES = [
     ("fma_hide_nn_judge_earlier_cases.jsonl", "fma_hide_nn_judge_earlier.jsonl.gz", 22, 1.0, True),
     ("fma_smem_norm_nn_judge_cases.jsonl", "fma_smem_norm_nn_judge.jsonl.gz", 57, 1.0, True),
     ("fma_smem_norm_nn_judge_earlier_cases.jsonl", "fma_smem_norm_nn_judge_earlier.jsonl.gz", 48, 1.0, True),
+    ("fma_kmajor_shared_judge_cases.jsonl", "fma_kmajor_shared_judge.jsonl.gz", 220, 1.1, True),
+    ("fma_kmajor_shared_judge_earlier_cases.jsonl", "fma_kmajor_shared_judge_earlier.jsonl.gz", 30, 1.1, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -89,6 +93,9 @@ _C41 = "candidate 41, session 35"
 #: Candidate 43 (session 36, the FMA and shared terms combine as an n-norm in `nn`'s aligned class) moved
 #: 48 IEEE fp32 `nn` picks, each timed against its new pick (fma_smem_norm_nn_judge_earlier above).
 _C43 = "candidate 43, session 36"
+#: Candidate 46 (session 37, B copied element by element sits K-major in shared memory) moved 30 IEEE fp32
+#: `nn` picks of load classes "k" and "none", each timed against its new pick (fma_kmajor_shared_judge_earlier above).
+_C46 = "candidate 46, session 37"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -233,6 +240,36 @@ MOVED_SINCE = {
     ("fma_hide_nn_judge_earlier_cases.jsonl", (4032, 112, 416, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6",
     ("fma_hide_nn_judge_earlier_cases.jsonl", (192, 688, 1440, 'fp32', 'nn')): _C43 + ": 64x64x16_w8_s6 k4",
     ("fma_hide_nn_judge_earlier_cases.jsonl", (1568, 112, 960, 'fp32', 'nn')): _C43 + ": 32x64x16_w4_s6 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (3765, 932, 96, "fp32", "nn")): _C46 + ": 256x128x16_w8_s2",
+    ("fp32_wavefront_judge_cases.jsonl", (240, 178, 87, "fp32", "nn")): _C46 + ": 32x16x32_w2_s3",
+    ("fp32_wavefront_judge_cases.jsonl", (2992, 142, 624, "fp32", "nn")): _C46 + ": 256x32x16_w4_s5 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (704, 167, 192, "fp32", "nn")): _C46 + ": 128x16x16_w2_s4 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (96, 831, 96, "fp32", "nn")): _C46 + ": 64x16x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (335, 136, 224, "fp32", "nn")): _C46 + ": 128x16x16_w2_s4 k8",
+    ("fp32_wavefront_judge_cases.jsonl", (736, 382, 64, "fp32", "nn")): _C46 + ": 16x128x16_w2_s2 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (3216, 115, 1248, "fp32", "nn")): _C46 + ": 256x128x16_w8_s2 k8",
+    ("fp32_wavefront_judge_cases.jsonl", (1024, 254, 192, "fp32", "nn")): _C46 + ": 256x16x16_w2_s4 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (768, 105, 64, "fp32", "nn")): _C46 + ": 64x16x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (416, 344, 192, "fp32", "nn")): _C46 + ": 128x16x16_w2_s4 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (88, 286, 1040, "fp32", "nn")): _C46 + ": 32x64x16_w2_s3 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (480, 254, 528, "fp32", "nn")): _C46 + ": 256x16x16_w2_s5 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (64, 435, 1424, "fp32", "nn")): _C46 + ": 64x32x16_w2_s4 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (1120, 264, 576, "fp32", "nn")): _C46 + ": 128x32x16_w2_s4 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (96, 126, 720, "fp32", "nn")): _C46 + ": 128x16x16_w2_s5 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (333, 132, 698, "fp32", "nn")): _C46 + ": 128x32x16_w2_s2 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (290, 1762, 576, "fp32", "nn")): _C46 + ": 64x64x16_w2_s4 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (144, 210, 448, "fp32", "nn")): _C46 + ": 16x128x16_w2_s2 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (313, 3145, 794, "fp32", "nn")): _C46 + ": 64x128x16_w4_s4 k2",
+    ("splitk38_fp32_judge_cases.jsonl", (208, 674, 912, "fp32", "nn")): _C46 + ": 128x32x16_w2_s4 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (176, 227, 304, "fp32", "nn")): _C46 + ": 128x16x16_w2_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (208, 100, 336, "fp32", "nn")): _C46 + ": 128x16x16_w2_s5 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (160, 447, 1696, "fp32", "nn")): _C46 + ": 64x64x16_w2_s3 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (288, 888, 477, "fp32", "nn")): _C46 + ": 32x128x16_w2_s2 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (66, 2221, 464, "fp32", "nn")): _C46 + ": 32x128x16_w2_s2 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (144, 83, 564, "fp32", "nn")): _C46 + ": 32x32x16_w2_s4 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (461, 66, 880, "fp32", "nn")): _C46 + ": 128x16x16_w2_s4 k16",
+    ("splitk38_fp32_judge_cases.jsonl", (160, 83, 832, "fp32", "nn")): _C46 + ": 32x32x16_w2_s6 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (3587, 918, 1056, "fp32", "nn")): _C46 + ": 256x128x16_w8_s2",
 }
 
 

@@ -13,7 +13,7 @@ from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
 from perfmodel.kernels.fma import hide_factor, hides_reads
-from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS
+from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, b_kmajor_in_shared
 from perfmodel.kernels.params import timing_params
 from perfmodel.layouts import LAYOUTS
 from perfmodel.names import CONFIG_KEYS
@@ -191,7 +191,7 @@ def _mma_note(spec, problem, p, cfg) -> str:
     """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.fma)."""
     if p.compute_path != "vector":
         return ""
-    b_k_major, tp = LAYOUTS[problem.layout].b_k_major, timing_params(spec, problem.dtype)
+    b_k_major, tp = b_kmajor_in_shared(problem, p.alignment), timing_params(spec, problem.dtype)
     reads = " and B's K-major reads per thread and k" if b_k_major else ""
     warps, simds = p.blocks_per_sm * cfg.num_warps, int(spec.compute.simds_per_sm.value)
     idle = f"; {warps} warps on {simds} schedulers" if warps < simds else ""

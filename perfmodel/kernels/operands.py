@@ -158,16 +158,29 @@ def shares_kmajor_b(problem, cfgs, is_wgmma, min_bn, min_bm: int = 128) -> np.nd
     return np.asarray(is_wgmma) & (w // 4 >= 2) & (bm >= min_bm) & (bk <= SHARED_B_MAX_BLOCK_K) & (bn >= min_bn)
 
 
-def fma_kmajor_b_reads(problem, threads, bk, fma: bool) -> np.ndarray | None:
-    """Thread x k reads of B per k-step and block where the dot is FMAs (IEEE fp32) and B is
-    K-major (`nt`, `tt`): threads x BK, else None. The FMA dot's accumulator layout gives each
+def b_kmajor_in_shared(problem, load: str) -> bool:
+    """Whether B sits K-major in shared memory: where it is stored K-major (`nt`, `tt`), and where
+    the pipeline copies it element by element (load classes "k" and "none", ELEMENTWISE_OPERANDS),
+    whatever its layout: Triton's coalescing then lays the copies' lanes along K and the shared tile
+    out K-major (order [0, 1], unswizzled), as in `nt` (sm_90 TTGIR of IEEE fp32 64x32x32 at 4
+    warps, Triton 3.6.0: `nn` and `tn` in classes "k" and "none", B's tile [0, 1]; class "n" and
+    "all", [1, 0]). The FMA dot then reads B as in `nt` (fma_kmajor_b_reads, fma_smem_bytes): what
+    the class-"k" k-steps add over class "all"'s grows with resident warps x BLOCK_K, not with
+    BLOCK_N (h200/microbench_kstep_fp32.json; validation/fit_fp32_kstep_k.py, session 37)."""
+    return LAYOUTS[problem.layout].b_k_major or "B" in ELEMENTWISE_OPERANDS[load]
+
+
+def fma_kmajor_b_reads(problem, threads, bk, fma: bool, load: str = "all") -> np.ndarray | None:
+    """Thread x k reads of B per k-step and block where the dot is FMAs (IEEE fp32) and B sits
+    K-major in shared memory (b_kmajor_in_shared: `nt`, `tt`, and B copied element by element):
+    threads x BK, else None. The FMA dot's accumulator layout gives each
     thread a 4-column group of B per k (sm_90 TTGIR: sizePerThread [4, 4]); with B K-major in
     shared memory (unswizzled: vec 1, maxPhase 1) those columns are 128-byte rows apart, so the
     reads are not vectors and share banks. They cost per thread and k, not per FMA: IEEE fp32
     `nt` runs read 6.1, 3.5, 2.3 and 1.7x their FMA-rate prediction at 16, 32, 64 and 128
     accumulators per thread (`nn` 1.2-1.3 throughout; h200/layouts and h200/holdout10, BLOCK_K 32).
     Priced at calibration fma_kmajor_b_read_s (perfmodel.kernels.pipeline.kstep_time)."""
-    if not fma or not LAYOUTS[problem.layout].b_k_major:
+    if not fma or not b_kmajor_in_shared(problem, load):
         return None
     return np.asarray(threads, dtype=float) * np.asarray(bk, dtype=float)
 
@@ -196,7 +209,7 @@ def fma_thread_tile(bm, bn, w) -> tuple:
     return rows, cols, lanes_m, lanes_n, spt
 
 
-def fma_smem_bytes(problem, bm, bn, bk, w, e) -> np.ndarray:
+def fma_smem_bytes(problem, bm, bn, bk, w, e, load: str = "all") -> np.ndarray:
     """Shared-memory traffic of one k-step where the dot is FMAs on 32-lane warps: the A and B
     tiles written once (tile_write_bytes), and the dot's reads counted in wavefronts, the 128 bytes (32 banks x 4
     bytes) shared memory serves per pass. Each thread reads its `rows` of A and `cols` of B four
@@ -206,15 +219,17 @@ def fma_smem_bytes(problem, bm, bn, bk, w, e) -> np.ndarray:
     compiles, all four layouts (validation/fma_sass_counts.py; tests/test_fma_dot.py). A warp-wide
     read takes one pass per distinct chunk in the same banks: A K-major (`nn`, `nt`): lanes_m rows BK x 4 bytes apart (the same banks from BLOCK_K 32
     on); B N-major: lanes_n chunks side by side; B K-major: lanes_n columns in the same banks;
-    A M-major (`tn`, `tt`): lanes_m chunks side by side."""
+    A M-major (`tn`, `tt`): lanes_m chunks side by side. B is K-major where b_kmajor_in_shared
+    says (`load`: the load class)."""
     rows, cols, lanes_m, lanes_n, spt = fma_thread_tile(bm, bn, w)
     bk = np.asarray(bk, dtype=float)
     same = np.minimum(1.0, bk / 32.0)  # the share of distinct rows that land in the same banks
     layout = LAYOUTS[problem.layout]
     a_vec = 4.0 if layout.a_k_major else spt
     a_pass = lanes_m * same if layout.a_k_major else lanes_m * a_vec * 4 / BANK_PASS_BYTES
-    b_vec = 4.0 if layout.b_k_major else spt
-    b_pass = lanes_n * same if layout.b_k_major else lanes_n * b_vec * 4 / BANK_PASS_BYTES
+    b_k_major = b_kmajor_in_shared(problem, load)
+    b_vec = 4.0 if b_k_major else spt
+    b_pass = lanes_n * same if b_k_major else lanes_n * b_vec * 4 / BANK_PASS_BYTES
     passes = rows * bk / a_vec * np.maximum(1.0, a_pass) + cols * bk / b_vec * np.maximum(1.0, b_pass)
     return np.asarray(w) * passes * BANK_PASS_BYTES + tile_write_bytes(bm, bn, bk, e)
 

@@ -106,7 +106,7 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         vector_copies=np.where(pipelined & (res.load != "all"), ops.vector_copies, 0.0),
         past_vector_copies=(np.where(pipelined, 0, s - 1) * ops.vector_bytes / 16.0
                             if rules.pointer_kernel and res.load in ("k", "n") else None),
-        smem_bytes=kstep_smem_bytes(ctx, fma, bm, bn, bk, w, e, res.is_wgmma), warps=w, threads=threads,
+        smem_bytes=kstep_smem_bytes(ctx, fma, bm, bn, bk, w, e, res.is_wgmma, res.load), warps=w, threads=threads,
         sync_mma=(~res.is_wgmma) & (family is not None and family.value == "mma"),
         depth=np.where(pipelined, np.maximum(s - 1, 1), 1), load=res.load, pipelined=pipelined,
         elems_per_thread=elems_blk / threads, elems_per_block=elems_blk,
@@ -120,15 +120,15 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, launch_configs(cfgs, rules))
                      if rules.kernel else None),
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1,
-        fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, fma))
+        fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, fma, res.load))
 
 
-def kstep_smem_bytes(ctx, fma: bool, bm, bn, bk, w, e, is_wgmma):
+def kstep_smem_bytes(ctx, fma: bool, bm, bn, bk, w, e, is_wgmma, load: str = "all"):
     """Shared-memory bytes of one k-step: where the dot is FMAs on 32-lane warps, its reads in
     bank passes (operands.fma_smem_bytes); elsewhere the tiles' bytes (operands.smem_bytes_per_kstep;
     AMD's and Hygon's 64-lane vector path lays threads out otherwise, unmodelled)."""
     if fma and ctx.spec.warp_size == 32:
-        return fma_smem_bytes(ctx.problem, bm, bn, bk, w, e)
+        return fma_smem_bytes(ctx.problem, bm, bn, bk, w, e, load)
     return smem_bytes_per_kstep(bm, bn, bk, w, e, is_wgmma)
 
 
