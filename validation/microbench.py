@@ -24,6 +24,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   splitk_reduce    the split-K pair against SPLIT_K = 1 on four small-output shapes
   kstep_stages     one wave of large and small wgmma tiles at 2-5 stages, fp16 nn and TF32 nt
   kstep_fp32_k/_all  IEEE fp32 nn, one wave walking K, N odd (B element by element) and aligned
+  kstep_fp32_spills  IEEE fp32 nn/nt tiles that spill, 1-4 tiles per SM: spills against L1
 """
 
 from __future__ import annotations
@@ -266,6 +267,33 @@ def kstep_fp32_all(out: dict) -> None:
     _kstep_fp32(out, "all")
 
 
+FP32_SPILL_TILES = [(64, 128, 32, 2, 3), (128, 64, 32, 2, 4), (128, 128, 32, 4, 3), (256, 128, 32, 8, 3),
+                    (128, 256, 32, 8, 3), (64, 256, 32, 4, 2), (64, 128, 32, 4, 3), (128, 64, 32, 4, 2),
+                    (64, 64, 64, 2, 3)]
+
+
+def kstep_fp32_spills(out: dict) -> None:
+    """IEEE fp32, `nn` and `nt`, one wave walking K = 4096 with 1-4 tiles per SM, for tiles that
+    spill (64x128x32 and 128x64x32 at 2 warps, 128x128x32 at 4, 256x128x32, 128x256x32 at 8, 64x256x32
+    at 4) and neighbours that do not: whether a spilled register costs more once the resident blocks'
+    local memory outgrows the L1 beside shared memory (holdout83's 2048x1536x512 `nt`: 64x128x32 at 2
+    warps, four blocks, 57 KB of spills, ran 1.33x the model where unspilled tiles ran 0.93x)."""
+    rows_, cols = env.wave_grid(SMS)
+    rows = []
+    for layout in ("nn", "nt"):
+        jobs, extra = [], {}
+        for c in FP32_SPILL_TILES:
+            for per_sm in (1, 2, 3, 4):
+                job = (c[0] * rows_, c[1] * cols * per_sm, 4096, c)
+                jobs.append(job)
+                extra[job] = {"tiles_per_sm": per_sm, "k_steps": 4096 // c[2]}
+        streams.compile_grouped(FP32_SPILL_TILES, (4096, 4096, 4096), 16, f"precompile kstep_fp32_spills {layout}",
+                                dtype="fp32", layout=layout)
+        rows += streams.timed_rows(f"kstep_fp32_spills {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
+                                   dtype="fp32", layout=layout)
+        out["kstep_fp32_spills"] = rows
+
+
 KSTEP_STAGES_TILES = {  # dtype, layout: BLOCK_M, BLOCK_N, BLOCK_K, warps
     ("fp16", "nn"): [(128, 128, 64, 4), (128, 256, 64, 8), (256, 128, 64, 8), (128, 128, 128, 8), (64, 64, 64, 4),
                      (64, 128, 64, 4), (128, 128, 32, 4), (64, 256, 64, 8)],
@@ -334,7 +362,7 @@ def main() -> int:
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
-                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all")
+                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_spills")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -346,7 +374,7 @@ def main() -> int:
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all)
+             kstep_fp32_k, kstep_fp32_all, kstep_fp32_spills)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
