@@ -24,6 +24,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   splitk_reduce    the split-K pair against SPLIT_K = 1 on four small-output shapes
   kstep_stages     one wave of large and small wgmma tiles at 2-5 stages, fp16 nn and TF32 nt
   kstep_fp32_k/_all  IEEE fp32 nn, one wave walking K, N odd (B element by element) and aligned
+  kstep_fp32_nt      the same tiles in nt, aligned
   kstep_fp32_spills  IEEE fp32 nn/nt tiles that spill, 1-4 tiles per SM: spills against L1
 """
 
@@ -235,7 +236,7 @@ FP32_K_CONFIGS = list(dict.fromkeys(
     + [(bm, bn, 32, 4, st) for bm, bn in ((64, 32), (128, 64)) for st in (2, 4)]))
 
 
-def _kstep_fp32(out: dict, cls: str) -> None:
+def _kstep_fp32(out: dict, cls: str, layout: str = "nn") -> None:
     """IEEE fp32 `nn` (the FMA dot), one wave of tiles (1 or 2 per SM) walking K = 4096, load
     class `cls`: "k" (N = 3 short of the tiles' width: B element by element) or "all" (N the tiles'
     width: both in vectors), for the configs of FP32_K_CONFIGS (BLOCK_N 16-256 x BLOCK_K 16-128 at
@@ -252,9 +253,9 @@ def _kstep_fp32(out: dict, cls: str) -> None:
             jobs.append(job)
             extra[job] = {"alignment": cls, "tiles_per_sm": per_sm, "k_steps": 4096 // c[2]}
     spec = (4096, 4093 if cls == "k" else 4096, 4096)
-    streams.compile_grouped(configs, spec, 16, f"precompile kstep_fp32 {cls}", dtype="fp32")
-    out[f"kstep_fp32_{cls}"] = streams.timed_rows(f"kstep_fp32 {cls}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
-                                                  dtype="fp32")
+    name = f"kstep_fp32_{cls}" + ("" if layout == "nn" else f"_{layout}")
+    streams.compile_grouped(configs, spec, 16, f"precompile {name}", dtype="fp32", layout=layout)
+    out[name] = streams.timed_rows(name, jobs, lambda M, N, K, c: extra[(M, N, K, c)], dtype="fp32", layout=layout)
 
 
 def kstep_fp32_k(out: dict) -> None:
@@ -265,6 +266,12 @@ def kstep_fp32_k(out: dict) -> None:
 def kstep_fp32_all(out: dict) -> None:
     """_kstep_fp32 in load class "all" (the same tiles, N their width)."""
     _kstep_fp32(out, "all")
+
+
+def kstep_fp32_nt(out: dict) -> None:
+    """_kstep_fp32's tiles in `nt` (B stored N x K, K-major in shared memory as in `nn` class "k"),
+    aligned: whether the K-major B terms fitted on `nt` price the small thread tiles as measured."""
+    _kstep_fp32(out, "all", "nt")
 
 
 FP32_SPILL_TILES = [(64, 128, 32, 2, 3), (128, 64, 32, 2, 4), (128, 128, 32, 4, 3), (256, 128, 32, 8, 3),
@@ -362,7 +369,7 @@ def main() -> int:
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
-                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_spills")
+                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -374,7 +381,7 @@ def main() -> int:
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all, kstep_fp32_spills)
+             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
