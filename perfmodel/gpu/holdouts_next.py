@@ -68,9 +68,29 @@ HOLDOUT84_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT84_BASE_INDEX = 10300
 
+# The eighty-fifth hold-out, defined in session 37 after candidates 46 (adopted) and 47 (not) were judged
+# on holdout84 and holdout84 was read, to be recorded before the next change to the IEEE fp32 (FMA) path
+# is shaped, never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven
+# aligned (two decode), two with N not 16-divisible (small classifier heads, load class "k" in nn) and
+# one with K not (HIGGS's 28 features), in fp32 x nn and nt. Indexed from 10400.
+HOLDOUT85_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 3072, 768),  # GPT-2 feed-forward up, 12 tokens
+    ("decode", 40, 1536, 8960),  # Qwen2-1.5B MLP down (8960 -> 1536), 40 tokens
+    ("prefill", 1024, 2560, 2560),  # Phi-2 attention output projection, 1024 tokens
+    ("moe", 160, 1408, 2048),  # a DeepSeek-V2-Lite expert up (2048 -> 1408), 160 tokens routed
+    ("vision", 784, 384, 1536),  # DeiT-S MLP down (1536 -> 384), 4 images x 196 patches
+    ("speech", 1500, 512, 2048),  # Whisper-base encoder MLP down, 1,500 frames
+    ("prefill", 512, 1024, 4096),  # BERT-large feed-forward down, 512 tokens
+    ("vision", 256, 37, 2048),  # a ResNet-50 Oxford-IIIT Pet classifier 2048 -> 37, batch 256
+    ("vision", 128, 102, 1280),  # an EfficientNet-B0 Flowers-102 classifier 1280 -> 102, batch 128
+    ("tabular", 8192, 256, 28),  # HIGGS (28 features) to 256, batch 8192
+], dtypes=("fp32",))
+HOLDOUT85_BASE_INDEX = 10400
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
     "holdout83": (HOLDOUT83_BASE_INDEX, HOLDOUT83_SHAPES),
     "holdout84": (HOLDOUT84_BASE_INDEX, HOLDOUT84_SHAPES),
+    "holdout85": (HOLDOUT85_BASE_INDEX, HOLDOUT85_SHAPES),
 }
