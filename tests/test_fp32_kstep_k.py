@@ -49,3 +49,20 @@ def test_the_model_reads_b_k_major_there_and_meets_the_class_k_k_steps(data, mon
     assert 0.85 < ratio() < 1.25
     monkeypatch.setattr(operands, "b_kmajor_in_shared", lambda problem, load: LAYOUTS[problem.layout].b_k_major)
     assert ratio() > 2.0
+
+
+def test_nt_runs_the_class_k_tiles_as_nn_class_k_does(data):
+    """The independent check of candidate 46's reason: the same 55 tiles in `nt` aligned (B stored K-major,
+    h200/microbench_kstep_fp32_2.json kstep_fp32_nt) take k-steps near `nn` class "k"'s (B copied element by
+    element into a K-major shared tile: median 0.91, most within 20%), and far from `nn` class "all"'s (B
+    N-major: median 2.8x)."""
+    nt = json.loads((DATA.parent / "microbench_kstep_fp32_2.json").read_text())["kstep_fp32_all_nt"]
+    tile = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "tiles_per_sm")
+    by = {cls: {tuple(r[k] for k in tile): r["time_ms"] / r["k_steps"] for r in data[f"kstep_fp32_{cls}"]}
+          for cls in ("k", "all")}
+    rows = [r for r in nt if not r.get("n_spills")]
+    to_k = [r["time_ms"] / r["k_steps"] / by["k"][tuple(r[k] for k in tile)] for r in rows]
+    to_all = [r["time_ms"] / r["k_steps"] / by["all"][tuple(r[k] for k in tile)] for r in rows]
+    assert len(rows) >= 80
+    assert 0.8 < statistics.median(to_k) < 1.1 and sum(abs(x - 1) < 0.2 for x in to_k) >= 0.75 * len(rows)
+    assert statistics.median(to_all) > 1.8
