@@ -230,6 +230,20 @@ def kstep_mixed_tiles(out: dict) -> None:
         "alignment": "k", **extra[(M, N, K, c)]})
 
 
+def _wave_jobs(configs, tiles_per_sm, k: int, n_short: int = 0, **fields) -> tuple[list, dict]:
+    """(M, N, K, config) jobs of one wave of tiles (env.wave_grid) walking K = `k`, for each config and
+    count of tiles per SM, N `n_short` below the tiles' width; and each job's extra row fields
+    (`fields`, tiles_per_sm, k_steps)."""
+    rows_, cols = env.wave_grid(SMS)
+    jobs, extra = [], {}
+    for c in configs:
+        for per_sm in tiles_per_sm:
+            job = (c[0] * rows_, c[1] * cols * per_sm - n_short, k, c)
+            jobs.append(job)
+            extra[job] = {**fields, "tiles_per_sm": per_sm, "k_steps": k // c[2]}
+    return jobs, extra
+
+
 FP32_K_CONFIGS = list(dict.fromkeys(
     [(64, bn, bk, 4, 3) for bn in (16, 32, 64, 128, 256) for bk in (16, 32, 64, 128)]
     + [(bm, bn, 32, w, 3) for bm in (32, 64, 128) for bn in (16, 32, 64, 128) for w in (2, 4, 8)]
@@ -237,21 +251,15 @@ FP32_K_CONFIGS = list(dict.fromkeys(
 
 
 def _kstep_fp32(out: dict, cls: str, layout: str = "nn") -> None:
-    """IEEE fp32 `nn` (the FMA dot), one wave of tiles (1 or 2 per SM) walking K = 4096, load
+    """IEEE fp32 (the FMA dot) in `layout`, one wave of tiles (1 or 2 per SM) walking K = 4096, load
     class `cls`: "k" (N = 3 short of the tiles' width: B element by element) or "all" (N the tiles'
     width: both in vectors), for the configs of FP32_K_CONFIGS (BLOCK_N 16-256 x BLOCK_K 16-128 at
     64 rows and 4 warps; BLOCK_M 32-128 x BLOCK_N 16-128 x 2-8 warps at BLOCK_K 32; 2 and 4 stages).
     Class "k"'s read runs near the best ran 1.2-2.7x the model, the more the narrower BLOCK_N
     (validation/NOTES.md, session 36); the two classes side by side give what class "k" adds."""
-    rows_, cols = env.wave_grid(SMS)
     limit = torch.cuda.get_device_properties(0).shared_memory_per_block_optin
     configs = [c for c in FP32_K_CONFIGS if (c[0] + c[1]) * c[2] * 4 * max(c[4] - 1, 1) <= limit]
-    jobs, extra = [], {}
-    for c in configs:
-        for per_sm in (1, 2):
-            job = (c[0] * rows_, c[1] * cols * per_sm - (3 if cls == "k" else 0), 4096, c)
-            jobs.append(job)
-            extra[job] = {"alignment": cls, "tiles_per_sm": per_sm, "k_steps": 4096 // c[2]}
+    jobs, extra = _wave_jobs(configs, (1, 2), 4096, n_short=3 if cls == "k" else 0, alignment=cls)
     spec = (4096, 4093 if cls == "k" else 4096, 4096)
     name = f"kstep_fp32_{cls}" + ("" if layout == "nn" else f"_{layout}")
     streams.compile_grouped(configs, spec, 16, f"precompile {name}", dtype="fp32", layout=layout)
@@ -285,20 +293,14 @@ def kstep_fp32_spills(out: dict) -> None:
     at 4) and neighbours that do not: whether a spilled register costs more once the resident blocks'
     local memory outgrows the L1 beside shared memory (holdout83's 2048x1536x512 `nt`: 64x128x32 at 2
     warps, four blocks, 57 KB of spills, ran 1.33x the model where unspilled tiles ran 0.93x)."""
-    rows_, cols = env.wave_grid(SMS)
+    jobs, extra = _wave_jobs(FP32_SPILL_TILES, (1, 2, 3, 4), 4096)
     rows = []
     for layout in ("nn", "nt"):
-        jobs, extra = [], {}
-        for c in FP32_SPILL_TILES:
-            for per_sm in (1, 2, 3, 4):
-                job = (c[0] * rows_, c[1] * cols * per_sm, 4096, c)
-                jobs.append(job)
-                extra[job] = {"tiles_per_sm": per_sm, "k_steps": 4096 // c[2]}
         streams.compile_grouped(FP32_SPILL_TILES, (4096, 4096, 4096), 16, f"precompile kstep_fp32_spills {layout}",
                                 dtype="fp32", layout=layout)
         rows += streams.timed_rows(f"kstep_fp32_spills {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
                                    dtype="fp32", layout=layout)
-        out["kstep_fp32_spills"] = rows
+    out["kstep_fp32_spills"] = rows
 
 
 KSTEP_STAGES_TILES = {  # dtype, layout: BLOCK_M, BLOCK_N, BLOCK_K, warps
