@@ -72,19 +72,37 @@ def test_every_timed_launch_carries_the_dtype_s_precision():
 
 
 def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_its_shared_reads():
-    """vector_issue_share: min(1, m), m = warps / schedulers (fewer warps than schedulers leave some
-    idle); where the dot's warps must hide their shared reads, x min(1, max(m, 1) / h) ** q: fewer
-    than h warps per scheduler expose those reads' latency. Elsewhere the second factor is left out."""
+    """vector_issue_share: m / c, m = warps / schedulers, c = max(1, ceil(m)) the busiest scheduler's
+    warps (fewer warps than schedulers leave some idle; 6 warps on 4 schedulers finish when the two
+    schedulers holding two warps do, candidate 49, session 38); where the dot's warps must hide their
+    shared reads, x min(1, c / h) ** q: fewer than h warps on the busiest scheduler expose those reads'
+    latency. Elsewhere the second factor is left out."""
     from perfmodel.kernels.params import timing_params
     from perfmodel.kernels.pipeline import vector_issue_share
 
     p = timing_params(H200, "fp32")
     h, q = p.fma_hide_warps, p.fma_hide_exponent
+    assert p.simds_per_sm == 4 and h == 2.0
     warps = np.array([2, 4, 6, 8, 16])
     share = vector_issue_share(p, warps, hides=True)
-    assert list(share) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, (1.5 / h) ** q, 1.0, 1.0])
+    assert list(share) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, 0.75, 1.0, 1.0])
     assert share[0] < share[1] < share[2] < share[3]
-    assert list(vector_issue_share(p, warps, hides=False)) == pytest.approx([0.5, 1.0, 1.0, 1.0, 1.0])
+    assert list(vector_issue_share(p, warps, hides=False)) == pytest.approx([0.5, 1.0, 0.75, 1.0, 1.0])
+
+
+def test_six_warps_issue_their_fmas_in_the_time_eight_do():
+    """The busiest scheduler, counted warp by warp (an independent count: warps dealt round-robin to
+    the schedulers, the k-step ends with the scheduler dealt the most): the FMA time of b blocks of w
+    warps, b w / share, is that of the busiest scheduler's warps x the schedulers, for every count."""
+    from perfmodel.kernels.params import timing_params
+    from perfmodel.kernels.pipeline import vector_issue_share
+
+    p = timing_params(H200, "fp32")
+    for warps in range(1, 33):
+        dealt = [0] * p.simds_per_sm
+        for i in range(warps):
+            dealt[i % p.simds_per_sm] += 1
+        assert warps / vector_issue_share(p, warps) == pytest.approx(max(dealt) * p.simds_per_sm)
 
 
 def test_the_reads_are_hidden_by_warps_where_b_is_k_major_or_the_loads_are_aligned():

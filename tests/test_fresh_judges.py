@@ -47,7 +47,9 @@ def _cases_and_times(cases: str, times: str):
 # earlier picks it moves, 1.045x A B B A), candidate 43 (the FMA and shared terms combine as an n-norm in `nn`'s
 # aligned class: rule "fp32" seed 2039, 1.022x A B B A, and the 48 earlier picks it moves, 1.026x A B B A), candidate
 # 46 (B copied element by element sits K-major in shared memory, read by the FMA dot as in `nt`: rule "fp32" seed
-# 2042, 1.114x A B B A, and the 30 earlier picks it moves, 1.151x A B B A).
+# 2042, 1.114x A B B A, and the 30 earlier picks it moves, 1.151x A B B A), candidate 49 (the busiest of an SM's four
+# schedulers sets the FMA path's issue share: rule "fp32" seed 2045, 240 of 280 moved picks sampled, 1.014x A B B A,
+# and the 56 earlier picks it moves, 1.010x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -68,6 +70,8 @@ JUDGES = [
     ("fma_smem_norm_nn_judge_earlier_cases.jsonl", "fma_smem_norm_nn_judge_earlier.jsonl.gz", 48, 1.0, True),
     ("fma_kmajor_shared_judge_cases.jsonl", "fma_kmajor_shared_judge.jsonl.gz", 220, 1.1, True),
     ("fma_kmajor_shared_judge_earlier_cases.jsonl", "fma_kmajor_shared_judge_earlier.jsonl.gz", 30, 1.1, True),
+    ("fma_busiest_share_judge_cases.jsonl", "fma_busiest_share_judge.jsonl.gz", 240, 1.0, True),
+    ("fma_busiest_share_judge_earlier_cases.jsonl", "fma_busiest_share_judge_earlier.jsonl.gz", 56, 1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -96,6 +100,9 @@ _C43 = "candidate 43, session 36"
 #: Candidate 46 (session 37, B copied element by element sits K-major in shared memory) moved 30 IEEE fp32
 #: `nn` picks of load classes "k" and "none", each timed against its new pick (fma_kmajor_shared_judge_earlier above).
 _C46 = "candidate 46, session 37"
+#: Candidate 49 (session 38, the busiest of an SM's four schedulers sets the FMA path's issue share) moved 56
+#: IEEE fp32 picks, 48 `nn`, each timed against its new pick (fma_busiest_share_judge_earlier above).
+_C49 = "candidate 49, session 38"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -270,6 +277,62 @@ MOVED_SINCE = {
     ("splitk38_fp32_judge_cases.jsonl", (461, 66, 880, "fp32", "nn")): _C46 + ": 128x16x16_w2_s4 k16",
     ("splitk38_fp32_judge_cases.jsonl", (160, 83, 832, "fp32", "nn")): _C46 + ": 32x32x16_w2_s6 k8",
     ("splitk38_fp32_judge_cases.jsonl", (3587, 918, 1056, "fp32", "nn")): _C46 + ": 256x128x16_w8_s2",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (96, 3312, 992, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6 k4",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (1040, 816, 224, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (896, 608, 64, "fp32", "nt")): _C49 + ": 128x32x16_w2_s6 k2",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (496, 528, 579, "fp32", "nt")): _C49 + ": 64x64x16_w2_s2 k8",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (96, 1664, 928, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (884, 224, 928, "fp32", "nt")): _C49 + ": 128x32x16_w2_s2 k16",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (560, 1632, 96, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (432, 3248, 1056, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (128, 272, 812, "fp32", "nn")): _C49 + ": 16x128x16_w4_s6 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (560, 159, 432, "fp32", "nn")): _C49 + ": 128x32x16_w2_s2 k16",
+    ("fp32_wavefront_judge_cases.jsonl", (1232, 768, 1168, "fp32", "nn")): _C49 + ": 128x64x16_w8_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3232, 176, 1392, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (448, 78, 624, "fp32", "nn")): _C49 + ": 128x16x16_w2_s5 k8",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (1035, 896, 64, "fp32", "nn")): _C49 + ": 32x64x16_w2_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3456, 80, 1424, "fp32", "nn")): _C49 + ": 64x32x16_w4_s6 k4",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (2336, 544, 288, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (224, 640, 592, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k4",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (2032, 3456, 1072, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (496, 592, 1456, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2274, 527, 896, "fp32", "nn")): _C49 + ": 256x16x16_w2_s4 k8",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (1184, 432, 480, "fp32", "nt")): _C49 + ": 32x128x16_w2_s5 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (224, 1936, 1104, "fp32", "nn")): _C49 + ": 64x64x16_w8_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3328, 96, 1200, "fp32", "nn")): _C49 + ": 64x32x16_w4_s6 k4",
+    ("fma_smem_leak_judge_earlier_cases.jsonl", (2880, 719, 928, "fp32", "nt")): _C49 + ": 128x64x16_w2_s5 k4",
+    ("fp32_wavefront_judge_cases.jsonl", (1264, 480, 448, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6",
+    ("splitk38_fp32_judge_cases.jsonl", (80, 1824, 1008, "fp32", "nt")): _C49 + ": 32x128x16_w2_s4 k16",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1568, 3335, 652, "fp32", "nn")): _C49 + ": 128x128x16_w8_s5",
+    ("splitk38_fp32_judge_cases.jsonl", (702, 848, 864, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6 k2",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (2784, 784, 608, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (352, 112, 1184, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k8",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (1296, 1024, 192, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (336, 109, 536, "fp32", "nn")): _C49 + ": 64x64x16_w4_s3 k8",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (1312, 528, 1280, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6 k2",
+    ("fma_smem_leak_judge_cases.jsonl", (1275, 2158, 528, "fp32", "nt")): _C49 + ": 128x64x16_w2_s5 k4",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3441, 1152, 128, "fp32", "nn")): _C49 + ": 32x64x16_w4_s5",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (1216, 768, 80, "fp32", "nn")): _C49 + ": 32x64x16_w2_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (976, 383, 1760, "fp32", "nn")): _C49 + ": 128x32x16_w2_s4 k16",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (256, 2352, 2032, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6 k8",
+    ("fma_hide_nn_judge_cases.jsonl", (80, 2912, 1376, "fp32", "nn")): _C49 + ": 16x64x16_w2_s4 k8",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (896, 912, 1744, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (2442, 80, 1648, "fp32", "nn")): _C49 + ": 32x32x16_w2_s4 k8",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1184, 732, 1638, "fp32", "nn")): _C49 + ": 64x128x16_w4_s3 k8",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3504, 256, 64, "fp32", "nn")): _C49 + ": 32x64x16_w2_s6",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (3152, 3584, 1760, "fp32", "nn")): _C49 + ": 64x128x32_w4_s4",
+    ("splitk38_fp32_judge_cases.jsonl", (268, 272, 1344, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k8",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (2600, 128, 1536, "fp32", "nn")): _C49 + ": 32x64x16_w4_s6 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (480, 1252, 944, "fp32", "nn")): _C49 + ": 128x32x16_w2_s6 k4",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3776, 3152, 96, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("fma_smem_leak_judge_cases.jsonl", (2799, 2560, 848, "fp32", "nt")): _C49 + ": 128x256x16_w8_s6",
+    ("fp32_wavefront_judge_cases.jsonl", (480, 144, 1984, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k8",
+    ("splitk38_fp32_judge_cases.jsonl", (256, 608, 896, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6 k4",
+    ("fma_smem_norm_nn_judge_earlier_cases.jsonl", (1834, 304, 304, "fp32", "nn")): _C49 + ": 32x32x16_w4_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (2689, 3024, 192, "fp32", "nn")): _C49 + ": 64x128x32_w4_s4",
+    ("fp32_wavefront_judge_cases.jsonl", (2000, 704, 960, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
+    ("fma_smem_norm_nn_judge_cases.jsonl", (3392, 384, 1472, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6 k2",
+    ("fp32_wavefront_judge_cases.jsonl", (768, 2464, 544, "fp32", "nn")): _C49 + ": 64x32x16_w4_s6",
 }
 
 

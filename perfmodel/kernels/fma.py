@@ -23,7 +23,11 @@ def hides_reads(b_k_major: bool, load: str) -> bool:
 
 def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarray:
     """The share of the SM's vector rate `warps` resident warps reach, m = warps / simds_per_sm:
-    share = min(1, m) x [hides] min(1, max(m, 1) / h) ** q (a warp issues on one scheduler; where
+    share = m / c x [hides] min(1, c / h) ** q, c = max(1, ceil(m)) the busiest scheduler's warps
+    (a warp issues on one scheduler, so 6 warps on 4 schedulers finish when the two schedulers that
+    hold two warps do: `nt` 64x128x32 at 2 warps ran its k-step as long at three blocks as at four,
+    h200/microbench_kstep_fp32_2.json, session 37; m / c = min(1, m) where m is a whole number or
+    under 1, so only odd counts of 2-warp blocks and the like change; candidate 49, session 38). Where
     the FMA dot's warps must hide their shared reads (hides_reads), a scheduler needs
     h = fma_hide_warps warps to do it; q = fma_hide_exponent; validation/fit_fma_latency.py on the
     read fp32 runs). Applied in every `nn` class (candidate 31, session 27, before the reads were
@@ -32,7 +36,8 @@ def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarra
     sets' aligned `nn` runs ran at one warp per scheduler 1.7-2.0x the prediction and at two or more
     1.15-1.3x (compute-heavy shapes, grouped runs without spills)."""
     m = np.asarray(warps, dtype=float) / p.simds_per_sm
-    return np.minimum(1.0, m) * np.where(hides, hide_factor(p, m), 1.0)
+    busiest = np.maximum(np.ceil(m - 1e-9), 1.0)
+    return m / busiest * np.where(hides, hide_factor(p, busiest), 1.0)
 
 
 def hide_factor(p: TimingParams, per_scheduler) -> np.ndarray:

@@ -9,7 +9,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
-                    s = min(1, m) [B K-major or load class "all"] min(1, max(m, 1) / h)^q, m = b w / simds
+                    s = m / c [B K-major or load class "all"] min(1, c / h)^q, m = b w / simds,
+                    c = max(1, ceil(m)) the busiest scheduler's warps
                     (perfmodel.kernels.fma.vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
                     which needs h warps to hide the dot's shared reads; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
