@@ -87,10 +87,32 @@ HOLDOUT85_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT85_BASE_INDEX = 10400
 
+# The eighty-sixth hold-out, defined in session 38 after candidate 48 (not adopted) was judged on holdout85
+# and holdout85 was read, and candidate 49 (adopted) was judged on fresh shapes alone; to be recorded
+# before the next change to the IEEE fp32 (FMA) path is judged (candidate 50 waits for 19 of its fresh
+# cases), never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven aligned
+# (two decode), one with N not 16-divisible (a Stanford Cars head, 196 classes), one with K not (Otto
+# Group's 93 features) and one with neither (Spambase's 57 features -> 10), in fp32 x nn and nt.
+# Indexed from 10500.
+HOLDOUT86_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 4096, 1024),  # BERT-large feed-forward up, 24 tokens
+    ("decode", 32, 2048, 8192),  # Llama-3.2-1B MLP down (8192 -> 2048), 32 tokens
+    ("prefill", 256, 16384, 2048),  # Gemma-2B MLP up (2048 -> 16384), 256 tokens
+    ("moe", 192, 768, 2048),  # a Qwen3-30B-A3B expert up (2048 -> 768), 192 tokens routed
+    ("vision", 1568, 1536, 384),  # ConvNeXt-T stage-3 MLP up (384 -> 1536), 8 images x 14 x 14
+    ("speech", 800, 4096, 1024),  # HuBERT-large feed-forward up, 800 frames
+    ("prefill", 3072, 512, 2048),  # T5-small feed-forward down, 3072 tokens
+    ("vision", 512, 196, 1024),  # a DenseNet-121 Stanford Cars classifier 1024 -> 196, batch 512
+    ("tabular", 16384, 256, 93),  # Otto Group (93 features) to 256, batch 16384
+    ("tabular", 65536, 10, 57),  # Spambase (57 features) to 10 hidden units, batch 65536
+], dtypes=("fp32",))
+HOLDOUT86_BASE_INDEX = 10500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
     "holdout83": (HOLDOUT83_BASE_INDEX, HOLDOUT83_SHAPES),
     "holdout84": (HOLDOUT84_BASE_INDEX, HOLDOUT84_SHAPES),
     "holdout85": (HOLDOUT85_BASE_INDEX, HOLDOUT85_SHAPES),
+    "holdout86": (HOLDOUT86_BASE_INDEX, HOLDOUT86_SHAPES),
 }
