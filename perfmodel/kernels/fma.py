@@ -36,8 +36,15 @@ def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarra
     sets' aligned `nn` runs ran at one warp per scheduler 1.7-2.0x the prediction and at two or more
     1.15-1.3x (compute-heavy shapes, grouped runs without spills)."""
     m = np.asarray(warps, dtype=float) / p.simds_per_sm
-    busiest = np.maximum(np.ceil(m - 1e-9), 1.0)
+    busiest = busiest_scheduler_warps(p, warps)
     return m / busiest * np.where(hides, hide_factor(p, busiest), 1.0)
+
+
+def busiest_scheduler_warps(p: TimingParams, warps) -> np.ndarray:
+    """max(1, ceil(warps / simds_per_sm)): the warps on the busiest of the SM's schedulers, a warp
+    issuing on one of them (tests/test_fma_dot.py deals them round-robin). vector_issue_share's c,
+    and the per-warp issue term of mma.sync (perfmodel.kernels.pipeline.kstep_time)."""
+    return np.maximum(np.ceil(np.asarray(warps, dtype=float) / p.simds_per_sm), 1.0)
 
 
 def hide_factor(p: TimingParams, per_scheduler) -> np.ndarray:

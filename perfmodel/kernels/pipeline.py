@@ -149,7 +149,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from perfmodel.kernels.fma import hides_reads, shared_memory_bound, vector_issue_share
+from perfmodel.kernels.fma import busiest_scheduler_warps, hides_reads, shared_memory_bound, vector_issue_share
 from perfmodel.kernels.params import TimingParams
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
@@ -270,7 +270,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_tp = b * F / (p.matrix_ops_per_s_per_sm * clock_gain(p, active if clock_sms is None else clock_sms))
         fw = F / step.warps
         t_sync = _max(p.warp_mma_step_s + fw / p.warp_mma_ops_per_s,
-                      np.ceil(b * step.warps / p.simds_per_sm) * fw / p.warp_mma_ops_per_s, t_tp)
+                      busiest_scheduler_warps(p, b * step.warps) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
         hides = hides_reads(step.fma_b_reads is not None, step.load)
