@@ -19,9 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import perfmodel  # noqa: E402
 from perfmodel.names import CONFIG_KEYS as KEYS  # noqa: E402
-from perfmodel.problem import GemmProblem  # noqa: E402
-from perfmodel.ranking import rank  # noqa: E402
-from test_fresh_judges import DATA, JUDGES, MOVED_SINCE  # noqa: E402
+from test_fresh_judges import DATA, JUDGES, MOVED_SINCE, model_pick  # noqa: E402
 
 
 def moved() -> list[dict]:
@@ -38,9 +36,7 @@ def moved() -> list[dict]:
             shape = (c["M"], c["N"], c["K"], c["dtype"], c["layout"])
             if (cases, shape) in MOVED_SINCE:
                 continue
-            p = GemmProblem(M=c["M"], N=c["N"], K=c["K"], dtype=c["dtype"], layout=c["layout"])
-            best = rank("h200", p, kernels=("grouped", "splitk")).best.config
-            now = {k: getattr(best, k) for k in KEYS}
+            now = model_pick(c)
             if any(now[k] != c["after"][k] for k in KEYS):
                 out.append({"judge": cases, **dict(zip(("M", "N", "K", "dtype", "layout"), shape)),
                             "before": c["after"], "after": now})
