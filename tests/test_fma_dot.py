@@ -90,6 +90,39 @@ def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_its_shared_reads():
     assert list(vector_issue_share(p, warps, hides=False)) == pytest.approx([0.5, 1.0, 0.75, 1.0, 1.0])
 
 
+def test_where_b_is_read_k_major_the_share_takes_the_mean_scheduler():
+    """Candidate 50 (session 39): where the FMA dot reads B K-major, c = max(1, m), the mean scheduler's
+    warps, not the busiest's (the others' warps spend its extra time on the reads): 6 warps issue at
+    (6 / 8) ** q of the rate with the hide factor, where the busiest scheduler's c = 2 gives 0.75; whole
+    counts of warps per scheduler are unchanged. The k-step asks for it exactly where B is read K-major."""
+    from perfmodel.kernels.params import timing_params
+    from perfmodel.kernels.pipeline import vector_issue_share
+
+    p = timing_params(H200, "fp32")
+    h, q = p.fma_hide_warps, p.fma_hide_exponent
+    warps = np.array([2, 4, 6, 8, 16])
+    mean = vector_issue_share(p, warps, hides=True, busiest=False)
+    assert list(mean) == pytest.approx([0.5 * (1 / h) ** q, (1 / h) ** q, (1.5 / h) ** q, 1.0, 1.0])
+    busiest = vector_issue_share(p, warps, hides=True)
+    assert mean[2] > busiest[2] and list(np.delete(mean, 2)) == pytest.approx(list(np.delete(busiest, 2)))
+
+
+@pytest.mark.parametrize("layout,k_major", [("nt", True), ("nn", False)])
+def test_the_k_step_asks_for_the_mean_scheduler_where_b_is_read_k_major(monkeypatch, layout, k_major):
+    from perfmodel.kernels import pipeline
+
+    asked = []
+    real = pipeline.vector_issue_share
+
+    def spy(p, warps, hides=False, busiest=True):
+        asked.append(busiest)
+        return real(p, warps, hides, busiest)
+
+    monkeypatch.setattr(pipeline, "vector_issue_share", spy)
+    _predict(layout, "64x128x32_w2_s3_g8")
+    assert asked and all(np.all(np.asarray(b) != k_major) for b in asked)
+
+
 def test_six_warps_issue_their_fmas_in_the_time_eight_do():
     """The busiest scheduler, counted warp by warp (an independent count: warps dealt round-robin to
     the schedulers, the k-step ends with the scheduler dealt the most): the FMA time of b blocks of w

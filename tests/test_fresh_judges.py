@@ -31,12 +31,15 @@ def model_pick(case: dict) -> dict:
     return {k: getattr(best, k) for k in KEYS}
 
 
-def _cases_and_times(cases: str, times: str):
+def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
+    """A judge's cases and their times by shape and role; `times` is one file or, where a judge was
+    timed over two device calls, the files in the order timed."""
     rows = [json.loads(x) for x in (DATA / cases).read_text().splitlines() if x.strip()]
     out = defaultdict(dict)
-    for _, r in read_rows(DATA / times)[1]:
-        if r["kind"] == "run" and r["status"] == "ok":
-            out[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
+    for name in (times,) if isinstance(times, str) else times:
+        for _, r in read_rows(DATA / name)[1]:
+            if r["kind"] == "run" and r["status"] == "ok":
+                out[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
     return rows, out
 
 
@@ -57,7 +60,9 @@ def _cases_and_times(cases: str, times: str):
 # 46 (B copied element by element sits K-major in shared memory, read by the FMA dot as in `nt`: rule "fp32" seed
 # 2042, 1.114x A B B A, and the 30 earlier picks it moves, 1.151x A B B A), candidate 49 (the busiest of an SM's four
 # schedulers sets the FMA path's issue share: rule "fp32" seed 2045, 240 of 280 moved picks sampled, 1.014x A B B A,
-# and the 56 earlier picks it moves, 1.010x A B B A).
+# and the 56 earlier picks it moves, 1.010x A B B A), candidate 50 (that share only where B is read N-major: rule
+# "fp32" seed 2046, all 63 moved picks, timed over two device calls (44 in session 38, 19 in session 39),
+# 1.031x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -80,6 +85,8 @@ JUDGES = [
     ("fma_kmajor_shared_judge_earlier_cases.jsonl", "fma_kmajor_shared_judge_earlier.jsonl.gz", 30, 1.1, True),
     ("fma_busiest_share_judge_cases.jsonl", "fma_busiest_share_judge.jsonl.gz", 240, 1.0, True),
     ("fma_busiest_share_judge_earlier_cases.jsonl", "fma_busiest_share_judge_earlier.jsonl.gz", 56, 1.0, True),
+    ("fma_busiest_nt_judge_cases.jsonl", ("fma_busiest_nt_judge.jsonl.gz", "fma_busiest_nt_judge_rest.jsonl.gz"), 63,
+     1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -111,6 +118,9 @@ _C46 = "candidate 46, session 37"
 #: Candidate 49 (session 38, the busiest of an SM's four schedulers sets the FMA path's issue share) moved 56
 #: IEEE fp32 picks, 48 `nn`, each timed against its new pick (fma_busiest_share_judge_earlier above).
 _C49 = "candidate 49, session 38"
+#: Candidate 50 (session 39, candidate 49's share only where B is read N-major) moved 64 of candidate 49's own
+#: picks (42 `nt`), each back to the pick before candidate 49, which that judge timed against it (seen: 1.057x).
+_C50 = "candidate 50, session 39"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -341,6 +351,70 @@ MOVED_SINCE = {
     ("fp32_wavefront_judge_cases.jsonl", (2000, 704, 960, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6",
     ("fma_smem_norm_nn_judge_cases.jsonl", (3392, 384, 1472, "fp32", "nn")): _C49 + ": 64x64x16_w4_s6 k2",
     ("fp32_wavefront_judge_cases.jsonl", (768, 2464, 544, "fp32", "nn")): _C49 + ": 64x32x16_w4_s6",
+    ("fma_busiest_share_judge_cases.jsonl", (1952, 536, 1200, "fp32", "nt")): _C50 + ": 128x64x16_w2_s6 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (960, 688, 1120, "fp32", "nt")): _C50 + ": 64x64x16_w2_s2 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (1056, 304, 1422, "fp32", "nt")): _C50 + ": 64x64x16_w2_s4 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (864, 736, 1504, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (880, 1697, 848, "fp32", "nn")): _C50 + ": 128x32x16_w2_s6",
+    ("fma_busiest_share_judge_cases.jsonl", (320, 3680, 1232, "fp32", "nt")): _C50 + ": 64x128x16_w2_s6 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (2237, 141, 384, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (89, 3488, 199, "fp32", "nt")): _C50 + ": 32x128x16_w2_s2 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (3040, 192, 2032, "fp32", "nt")): _C50 + ": 128x64x16_w2_s6 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (928, 1198, 160, "fp32", "nn")): _C50 + ": 128x32x16_w2_s4",
+    ("fma_busiest_share_judge_cases.jsonl", (2326, 112, 583, "fp32", "nt")): _C50 + ": 64x64x16_w2_s3 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (160, 800, 1392, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (96, 800, 1270, "fp32", "nt")): _C50 + ": 32x64x16_w2_s2 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (1360, 772, 832, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (800, 1618, 800, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (272, 2575, 308, "fp32", "nn")): _C50 + ": 32x128x16_w2_s3 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (1728, 208, 1504, "fp32", "nt")): _C50 + ": 256x32x16_w2_s5 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (1130, 253, 944, "fp32", "nn")): _C50 + ": 128x32x16_w2_s5 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (352, 2233, 512, "fp32", "nt")): _C50 + ": 32x256x16_w2_s1 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (1104, 80, 416, "fp32", "nt")): _C50 + ": 128x16x16_w2_s6 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (2336, 153, 1776, "fp32", "nn")): _C50 + ": 128x32x16_w2_s6 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (240, 2115, 384, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (1904, 288, 1840, "fp32", "nt")): _C50 + ": 64x64x16_w2_s2 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (96, 818, 1852, "fp32", "nt")): _C50 + ": 32x64x16_w2_s3 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (1105, 992, 1184, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (3347, 208, 480, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (1584, 3424, 128, "fp32", "nt")): _C50 + ": 32x128x16_w2_s4",
+    ("fma_busiest_share_judge_cases.jsonl", (1168, 240, 1081, "fp32", "nt")): _C50 + ": 64x64x16_w2_s3 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (2432, 64, 1466, "fp32", "nt")): _C50 + ": 64x64x16_w2_s3 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (880, 3025, 1408, "fp32", "nt")): _C50 + ": 128x64x16_w2_s5 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (3576, 80, 912, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (2704, 207, 592, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (2944, 82, 608, "fp32", "nn")): _C50 + ": 128x32x16_w2_s4 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (624, 1215, 320, "fp32", "nn")): _C50 + ": 128x32x16_w2_s4 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (539, 193, 496, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (96, 3632, 848, "fp32", "nt")): _C50 + ": 32x256x16_w2_s1 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (2384, 144, 368, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (3383, 220, 176, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (720, 3392, 352, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5",
+    ("fma_busiest_share_judge_cases.jsonl", (1120, 157, 318, "fp32", "nn")): _C50 + ": 64x32x16_w2_s3 k4",
+    ("fma_busiest_share_judge_cases.jsonl", (931, 1104, 176, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (544, 2439, 537, "fp32", "nn")): _C50 + ": 64x64x16_w2_s4",
+    ("fma_busiest_share_judge_cases.jsonl", (68, 976, 1499, "fp32", "nt")): _C50 + ": 32x128x16_w2_s2 k16",
+    ("fma_busiest_share_judge_cases.jsonl", (256, 2123, 880, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (2704, 912, 592, "fp32", "nt")): _C50 + ": 64x64x16_w2_s2",
+    ("fma_busiest_share_judge_cases.jsonl", (1088, 461, 1600, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k8",
+    ("fma_busiest_share_judge_cases.jsonl", (3232, 2303, 816, "fp32", "nt")): _C50 + ": 64x128x16_w2_s5",
+    ("fma_busiest_share_judge_cases.jsonl", (3696, 160, 64, "fp32", "nt")): _C50 + ": 128x32x16_w2_s2 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (896, 608, 64, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (496, 528, 579, "fp32", "nt")): _C50 + ": 64x64x16_w2_s3 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (884, 224, 928, "fp32", "nt")): _C50 + ": 128x32x16_w2_s6 k8",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (560, 159, 432, "fp32", "nn")): _C50 + ": 64x32x16_w2_s3 k8",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (448, 78, 624, "fp32", "nn")): _C50 + ": 128x16x16_w2_s4 k16",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (2274, 527, 896, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (1184, 432, 480, "fp32", "nt")): _C50 + ": 32x128x16_w2_s5 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (2880, 719, 928, "fp32", "nt")): _C50 + ": 128x64x16_w2_s6 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (80, 1824, 1008, "fp32", "nt")): _C50 + ": 32x128x16_w2_s6 k8",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (1568, 3335, 652, "fp32", "nn")): _C50 + ": 64x64x16_w2_s4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (336, 109, 536, "fp32", "nn")): _C50 + ": 32x64x16_w2_s2 k16",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (1275, 2158, 528, "fp32", "nt")): _C50 + ": 128x64x16_w2_s6",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (976, 383, 1760, "fp32", "nn")): _C50 + ": 128x32x16_w2_s6 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (1184, 732, 1638, "fp32", "nn")): _C50 + ": 64x64x16_w2_s4 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (480, 1252, 944, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k4",
+    ("fma_busiest_share_judge_earlier_cases.jsonl", (2799, 2560, 848, "fp32", "nt")): _C50 + ": 128x64x16_w2_s5",
 }
 
 

@@ -45,7 +45,8 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: session 35, judged candidate 43 in session 36 and is read; holdout84, IEEE fp32, recorded in session 36,
 #: judged candidates 46 (no pick moved) and 47 (not adopted) in session 37 and is read; holdout85, IEEE fp32,
 #: recorded at the start of session 38, judged candidate 48 (not adopted) and is read; holdout86, IEEE fp32,
-#: recorded at the start of session 39 to judge candidate 50; in session 33 holdout75
+#: recorded at the start of session 39, judged candidate 50 (adopted, no pick moved) and stays unread for the
+#: next change; in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
 UNREAD: tuple[str, ...] = ("holdout78", "holdout80", "holdout86")

@@ -21,13 +21,16 @@ def hides_reads(b_k_major: bool, load: str) -> bool:
     return b_k_major or load == "all"
 
 
-def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarray:
+def vector_issue_share(p: TimingParams, warps, hides: bool = False, busiest: bool = True) -> np.ndarray:
     """The share of the SM's vector rate `warps` resident warps reach, m = warps / simds_per_sm:
     share = m / c x [hides] min(1, c / h) ** q, c = max(1, ceil(m)) the busiest scheduler's warps
     (a warp issues on one scheduler, so 6 warps on 4 schedulers finish when the two schedulers that
     hold two warps do: `nt` 64x128x32 at 2 warps ran its k-step as long at three blocks as at four,
     h200/microbench_kstep_fp32_2.json, session 37; m / c = min(1, m) where m is a whole number or
-    under 1, so only odd counts of 2-warp blocks and the like change; candidate 49, session 38). Where
+    under 1, so only odd counts of 2-warp blocks and the like change; candidate 49, session 38; with
+    `busiest` false, c = max(1, m), the share before it: where the dot reads B K-major the other
+    schedulers' warps spend the busiest one's extra time on those reads; candidate 50, adopted in
+    session 39: its 63 moved picks on fresh shapes ran 1.031x, 6 slower by more than 10%). Where
     the FMA dot's warps must hide their shared reads (hides_reads), a scheduler needs
     h = fma_hide_warps warps to do it; q = fma_hide_exponent; validation/fit_fma_latency.py on the
     read fp32 runs). Applied in every `nn` class (candidate 31, session 27, before the reads were
@@ -36,8 +39,8 @@ def vector_issue_share(p: TimingParams, warps, hides: bool = False) -> np.ndarra
     sets' aligned `nn` runs ran at one warp per scheduler 1.7-2.0x the prediction and at two or more
     1.15-1.3x (compute-heavy shapes, grouped runs without spills)."""
     m = np.asarray(warps, dtype=float) / p.simds_per_sm
-    busiest = busiest_scheduler_warps(p, warps)
-    return m / busiest * np.where(hides, hide_factor(p, busiest), 1.0)
+    c = np.where(busiest, busiest_scheduler_warps(p, warps), np.maximum(m, 1.0))
+    return m / c * np.where(hides, hide_factor(p, c), 1.0)
 
 
 def busiest_scheduler_warps(p: TimingParams, warps) -> np.ndarray:

@@ -10,7 +10,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
                     s = m / c [B K-major or load class "all"] min(1, c / h)^q, m = b w / simds,
-                    c = max(1, ceil(m)) the busiest scheduler's warps
+                    c = max(1, ceil(m)) the busiest scheduler's warps (max(1, m) where B is read K-major)
                     (perfmodel.kernels.fma.vector_issue_share): a warp issues on one of the SM's simds_per_sm schedulers,
                     which needs h warps to hide the dot's shared reads; the FMA dot's
                     reads of a K-major B (r = threads x BK per k-step, t_r = fma_kmajor_b_read_s;
@@ -274,7 +274,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
         hides = hides_reads(step.fma_b_reads is not None, step.load)
-        t_mma = b * F / (p.vector_ops_per_s_per_sm * vector_issue_share(p, b * step.warps, hides))
+        share = vector_issue_share(p, b * step.warps, hides, busiest=step.fma_b_reads is None)
+        t_mma = b * F / (p.vector_ops_per_s_per_sm * share)
         if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
             t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
