@@ -108,6 +108,26 @@ HOLDOUT86_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT86_BASE_INDEX = 10500
 
+# The eighty-seventh hold-out, defined in session 39 after candidate 50 (adopted; holdout86 moved no pick)
+# and candidate 51 (not adopted) were judged and holdout86 was read; to be recorded before the next change
+# to the IEEE fp32 (FMA) path is shaped, never tuned on: no IEEE fp32 hold-out was left unread. Ten layers
+# no suite holds, seven aligned (two decode), one with N not 16-divisible (a CUB-200 head), one with K not
+# (Criteo's 39 features) and one with neither (KDD Cup 99's 41 features -> 20), in fp32 x nn and nt.
+# Indexed from 10600.
+HOLDOUT87_SHAPES: list[tuple] = in_layouts([
+    ("decode", 8, 4864, 896),  # Qwen2.5-0.5B MLP up (896 -> 4864), 8 tokens
+    ("decode", 28, 896, 4864),  # Qwen2.5-0.5B MLP down (4864 -> 896), 28 tokens
+    ("vision", 1182, 3072, 768),  # BEiT-B/16 MLP up, 6 images x 197 tokens
+    ("moe", 96, 1024, 2048),  # an OLMoE-1B-7B expert up (2048 -> 1024), 96 tokens routed
+    ("speech", 1200, 768, 512),  # wav2vec2-base feature projection (512 -> 768), 4 clips x 300 frames
+    ("prefill", 3072, 384, 1536),  # MiniLM-L12-H384 feed-forward down (1536 -> 384), 3072 tokens
+    ("prefill", 1024, 1024, 4096),  # GPT-2-medium MLP down (4096 -> 1024), 1024 tokens
+    ("vision", 640, 200, 768),  # a ViT-B CUB-200 classifier 768 -> 200, batch 640
+    ("tabular", 24576, 128, 39),  # Criteo (13 dense + 26 categorical features) to 128, batch 24576
+    ("tabular", 65536, 20, 41),  # KDD Cup 99 (41 features) to 20 units, batch 65536
+], dtypes=("fp32",))
+HOLDOUT87_BASE_INDEX = 10600
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -115,4 +135,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout84": (HOLDOUT84_BASE_INDEX, HOLDOUT84_SHAPES),
     "holdout85": (HOLDOUT85_BASE_INDEX, HOLDOUT85_SHAPES),
     "holdout86": (HOLDOUT86_BASE_INDEX, HOLDOUT86_SHAPES),
+    "holdout87": (HOLDOUT87_BASE_INDEX, HOLDOUT87_SHAPES),
 }
