@@ -430,3 +430,26 @@ def test_the_moved_picks_are_the_model_s_and_ran_faster(cases, times, moved, abo
         ratios.append(measured[shape]["before"] / measured[shape]["after"])
     assert math.exp(sum(map(math.log, ratios)) / len(ratios)) > above
     assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4
+
+
+#: judges that turned a candidate away: (cases, times, cases listed, cases timed) for candidate 47 (session 37,
+#: the busiest scheduler on the FMA share, reads and spills), candidate 48 (session 38, K-major B reads by the
+#: thread tile's columns and lanes; 235 of 240 timed before its call's limit) and candidate 51 (session 39, a
+#: spilled register 1.95x where the FMA dot reads B K-major). Each rule asked for t_before / t_after above 1.0.
+REJECTED = [
+    ("fma_busiest_judge_cases.jsonl", "fma_busiest_judge.jsonl.gz", 240, 240),
+    ("fma_kmajor_reads_judge_cases.jsonl", "fma_kmajor_reads_judge.jsonl.gz", 240, 235),
+    ("fma_kmajor_spill_judge_cases.jsonl", "fma_kmajor_spill_judge.jsonl.gz", 190, 190),
+]
+
+
+@pytest.mark.parametrize("cases,times,listed,timed", REJECTED)
+def test_the_turned_away_candidates_picks_ran_slower(cases, times, listed, timed):
+    """The recorded times behind each "not adopted" (validation/NOTES.md): the candidate's moved picks did not
+    run faster in geomean than the picks of the model it would have replaced."""
+    rows, measured = _cases_and_times(cases, times)
+    assert len(rows) == listed
+    ratios = [measured[s]["before"] / measured[s]["after"] for s in
+              ((c["M"], c["N"], c["K"], c["dtype"], c["layout"]) for c in rows) if len(measured[s]) == 2]
+    assert len(ratios) == timed
+    assert math.exp(sum(map(math.log, ratios)) / len(ratios)) < 1.0
