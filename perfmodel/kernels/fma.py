@@ -30,7 +30,9 @@ def vector_issue_share(p: TimingParams, warps, hides: bool = False, busiest: boo
     under 1, so only odd counts of 2-warp blocks and the like change; candidate 49, session 38; with
     `busiest` false, c = max(1, m), the share before it: where the dot reads B K-major the other
     schedulers' warps spend the busiest one's extra time on those reads; candidate 50, adopted in
-    session 39: its 63 moved picks on fresh shapes ran 1.031x, 6 slower by more than 10%). Where
+    session 39: its 63 moved picks on fresh shapes ran 1.031x, 6 slower by more than 10%, and candidate
+    49's `nt` picks had run 0.939x. The microbenchmark's `nt` tile above is so priced at the mean
+    again: one wave of it and whole GEMMs disagree, and the share follows the GEMMs). Where
     the FMA dot's warps must hide their shared reads (hides_reads), a scheduler needs
     h = fma_hide_warps warps to do it; q = fma_hide_exponent; validation/fit_fma_latency.py on the
     read fp32 runs). Applied in every `nn` class (candidate 31, session 27, before the reads were
