@@ -78,7 +78,7 @@ def test_a_scheduler_needs_fma_hide_warps_warps_to_hide_its_shared_reads():
     shared reads, x min(1, c / h) ** q: fewer than h warps on the busiest scheduler expose those reads'
     latency. Elsewhere the second factor is left out."""
     from perfmodel.kernels.params import timing_params
-    from perfmodel.kernels.pipeline import vector_issue_share
+    from perfmodel.kernels.fma import vector_issue_share
 
     p = timing_params(H200, "fp32")
     h, q = p.fma_hide_warps, p.fma_hide_exponent
@@ -96,7 +96,7 @@ def test_where_b_is_read_k_major_the_share_takes_the_mean_scheduler():
     (6 / 8) ** q of the rate with the hide factor, where the busiest scheduler's c = 2 gives 0.75; whole
     counts of warps per scheduler are unchanged. The k-step asks for it exactly where B is read K-major."""
     from perfmodel.kernels.params import timing_params
-    from perfmodel.kernels.pipeline import vector_issue_share
+    from perfmodel.kernels.fma import vector_issue_share
 
     p = timing_params(H200, "fp32")
     h, q = p.fma_hide_warps, p.fma_hide_exponent
@@ -109,16 +109,16 @@ def test_where_b_is_read_k_major_the_share_takes_the_mean_scheduler():
 
 @pytest.mark.parametrize("layout,k_major", [("nt", True), ("nn", False)])
 def test_the_k_step_asks_for_the_mean_scheduler_where_b_is_read_k_major(monkeypatch, layout, k_major):
-    from perfmodel.kernels import pipeline
+    from perfmodel.kernels import fma
 
     asked = []
-    real = pipeline.vector_issue_share
+    real = fma.vector_issue_share
 
     def spy(p, warps, hides=False, busiest=True):
         asked.append(busiest)
         return real(p, warps, hides, busiest)
 
-    monkeypatch.setattr(pipeline, "vector_issue_share", spy)
+    monkeypatch.setattr(fma, "vector_issue_share", spy)
     _predict(layout, "64x128x32_w2_s3_g8")
     assert asked and all(np.all(np.asarray(b) != k_major) for b in asked)
 
@@ -128,7 +128,7 @@ def test_six_warps_issue_their_fmas_in_the_time_eight_do():
     the schedulers, the k-step ends with the scheduler dealt the most): the FMA time of b blocks of w
     warps, b w / share, is that of the busiest scheduler's warps x the schedulers, for every count."""
     from perfmodel.kernels.params import timing_params
-    from perfmodel.kernels.pipeline import vector_issue_share
+    from perfmodel.kernels.fma import vector_issue_share
 
     p = timing_params(H200, "fp32")
     for warps in range(1, 33):

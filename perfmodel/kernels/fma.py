@@ -1,6 +1,7 @@
 """The dot on the vector path (FMAs: IEEE fp32 on NVIDIA), the parts of its k-step term that are
-its own (perfmodel.kernels.pipeline.kstep_time uses them): the share of the SM's FMA rate its
-resident warps reach, and how its shared-memory reads add to its FMAs where B is K-major."""
+its own (perfmodel.kernels.pipeline.kstep_time uses them): its term (fma_dot_time), the share of the
+SM's FMA rate its resident warps reach, and how its shared-memory reads add to its FMAs where B is
+K-major."""
 
 from __future__ import annotations
 
@@ -19,6 +20,20 @@ def hides_reads(b_k_major: bool, load: str) -> bool:
     thread tiles that ran 4.5x their prediction, a miss of those classes' own (validation/NOTES.md,
     session 35)."""
     return b_k_major or load == "all"
+
+
+def fma_dot_time(p: TimingParams, step, blocks) -> np.ndarray:
+    """The vector path's dot term of one k-step while `blocks` blocks share the SM (before its
+    shared-memory bound, shared_memory_bound): b F / (R_vec s) + b r t_r, s = vector_issue_share at
+    b x warps (the busiest scheduler's warps where B is read N-major, the mean's where K-major), r the
+    K-major B reads of a block's k-step (operands.fma_kmajor_b_reads, None where B is N-major) and
+    t_r = fma_kmajor_b_read_s: the reads measured beside the FMAs, not under them
+    (perfmodel.kernels.pipeline's module doc)."""
+    b = np.asarray(blocks, dtype=float)
+    k_major = step.fma_b_reads is not None
+    share = vector_issue_share(p, b * step.warps, hides_reads(k_major, step.load), busiest=not k_major)
+    t = b * step.flops / (p.vector_ops_per_s_per_sm * share)
+    return t + b * step.fma_b_reads * p.fma_kmajor_b_read_s if k_major else t
 
 
 def vector_issue_share(p: TimingParams, warps, hides: bool = False, busiest: bool = True) -> np.ndarray:

@@ -149,7 +149,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from perfmodel.kernels.fma import busiest_scheduler_warps, hides_reads, shared_memory_bound, vector_issue_share
+from perfmodel.kernels.fma import busiest_scheduler_warps, fma_dot_time, shared_memory_bound
 from perfmodel.kernels.params import TimingParams
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
@@ -273,11 +273,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
                       busiest_scheduler_warps(p, b * step.warps) * fw / p.warp_mma_ops_per_s, t_tp)
         t_mma = np.where(step.sync_mma, t_sync, t_tp)
     else:
-        hides = hides_reads(step.fma_b_reads is not None, step.load)
-        share = vector_issue_share(p, b * step.warps, hides, busiest=step.fma_b_reads is None)
-        t_mma = b * F / (p.vector_ops_per_s_per_sm * share)
-        if step.fma_b_reads is not None:  # measured beside the FMAs, not under them (module doc)
-            t_mma = t_mma + b * step.fma_b_reads * p.fma_kmajor_b_read_s
+        t_mma = fma_dot_time(p, step, b)
     # loads into shared memory: L2 requests, or the gathered elements where those take longer
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
