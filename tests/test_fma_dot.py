@@ -109,6 +109,8 @@ def test_where_b_is_read_k_major_the_share_takes_the_mean_scheduler():
 
 @pytest.mark.parametrize("layout,k_major", [("nt", True), ("nn", False)])
 def test_the_k_step_asks_for_the_mean_scheduler_where_b_is_read_k_major(monkeypatch, layout, k_major):
+    """fma_dot_time asks vector_issue_share for the busiest scheduler where B is read N-major (`nn`
+    aligned) and for the mean where K-major (`nt`): a spy records what every call asked."""
     from perfmodel.kernels import fma
 
     asked = []

@@ -31,6 +31,15 @@ def model_pick(case: dict) -> dict:
     return {k: getattr(best, k) for k in KEYS}
 
 
+def _shape(row: dict) -> tuple:
+    """A case's or a timed run's shape: (M, N, K, dtype, layout)."""
+    return row["M"], row["N"], row["K"], row["dtype"], row["layout"]
+
+
+def _geomean(ratios: list[float]) -> float:
+    return math.exp(sum(map(math.log, ratios)) / len(ratios))
+
+
 def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
     """A judge's cases and their times by shape and role; `times` is one file or, where a judge was
     timed over two device calls, the files in the order timed."""
@@ -39,7 +48,7 @@ def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
     for name in (times,) if isinstance(times, str) else times:
         for _, r in read_rows(DATA / name)[1]:
             if r["kind"] == "run" and r["status"] == "ok":
-                out[(r["M"], r["N"], r["K"], r["dtype"], r["layout"])][r["role"]] = r["time_ms"]
+                out[_shape(r)][r["role"]] = r["time_ms"]
     return rows, out
 
 
@@ -424,11 +433,11 @@ def test_the_moved_picks_are_the_model_s_and_ran_faster(cases, times, moved, abo
     assert len(rows) == moved
     ratios = []
     for c in rows:
-        shape = (c["M"], c["N"], c["K"], c["dtype"], c["layout"])
+        shape = _shape(c)
         if current and (cases, shape) not in MOVED_SINCE:
             assert model_pick(c) == c["after"], shape
         ratios.append(measured[shape]["before"] / measured[shape]["after"])
-    assert math.exp(sum(map(math.log, ratios)) / len(ratios)) > above
+    assert _geomean(ratios) > above
     assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4
 
 
@@ -449,7 +458,7 @@ def test_the_turned_away_candidates_picks_ran_slower(cases, times, listed, timed
     run faster in geomean than the picks of the model it would have replaced."""
     rows, measured = _cases_and_times(cases, times)
     assert len(rows) == listed
-    ratios = [measured[s]["before"] / measured[s]["after"] for s in
-              ((c["M"], c["N"], c["K"], c["dtype"], c["layout"]) for c in rows) if len(measured[s]) == 2]
+    timed_shapes = [_shape(c) for c in rows if len(measured.get(_shape(c), {})) == 2]
+    ratios = [measured[s]["before"] / measured[s]["after"] for s in timed_shapes]
     assert len(ratios) == timed
-    assert math.exp(sum(map(math.log, ratios)) / len(ratios)) < 1.0
+    assert _geomean(ratios) < 1.0
