@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from perfmodel import __version__
-from perfmodel.cli import gpu, hardware, model, tiles, validation
+from perfmodel.cli import gpu, hardware, model, predict, tiles, validation
 from perfmodel.cli.errors import UserError
 from perfmodel.dtypes import NAMES as DTYPES
 from perfmodel.layouts import NAMES as LAYOUTS
@@ -121,7 +121,7 @@ def _rank_commands(sub):
     _problem_args(pr)
     pr.add_argument("--config", required=True, help=CONFIG_HELP)
     pr.add_argument("--json", action="store_true", help="every term as JSON")
-    pr.set_defaults(func=model.predict_cmd)
+    pr.set_defaults(func=predict.predict_cmd)
 
     cp = sub.add_parser("compare", help="the best kernel and config per device side by side",
                         epilog="example: perfmodel compare --hw h100,gfx936,gfx926 --m 8192 --n 8192 --k 8192 --dtype fp16")
