@@ -295,3 +295,33 @@ def test_the_nn_norm_is_what_its_fit_gives():
     n, curve = fit_fma_smem_leak.fit_nn(H200)
     assert n == pytest.approx(H200.calibration.fma_smem_norm_nn.value)
     assert curve[n] < 0.97 * curve[0.0]
+
+
+@pytest.mark.parametrize("kernel, layout, shape, applies", [
+    ("grouped", "nt", (2048, 1536, 512), True),  # aligned `nt`: where fit_fma_spills measured it
+    ("splitk", "nt", (2048, 1536, 512), False),  # the split-K kernel: its own register table, not measured
+    ("grouped", "nt", (2047, 1535, 511), False),  # class "none": B read K-major, but never measured
+    ("grouped", "nn", (2048, 1536, 512), False),  # B read N-major
+])
+def test_the_k_major_spill_factor_applies_where_it_was_measured(kernel, layout, shape, applies):
+    """A spilled register costs the FMA dot fma_kmajor_spill_factor times as much on the grouped
+    kernel's aligned tiles that read B K-major (perfmodel.kernels.spills, candidate 52, session 40),
+    and nowhere else: the k-step's spill term over the same term with the factor set to 1."""
+    s = float(H200.calibration.fma_kmajor_spill_factor.value)
+    one = H200.with_calibration(fma_kmajor_spill_factor=1.0)
+    m, n, k = shape
+    cfg = ("splitk:" if kernel == "splitk" else "") + "64x128x32_w2_s3_g8" + ("_k2" if kernel == "splitk" else "")
+    with_s, without = _predict(layout, cfg, m, n, k), _predict(layout, cfg, m, n, k, spec=one)
+    assert with_s.spilled_regs_per_thread > 0 and without.spill_s_per_kstep > 0
+    assert with_s.spill_s_per_kstep / without.spill_s_per_kstep == pytest.approx(s if applies else 1.0)
+    assert s > 1.5
+
+
+def test_the_spill_factor_is_what_its_fit_gives():
+    """fma_kmajor_spill_factor from its microbenchmark (validation/fit_fma_spills.py): the spilling
+    one-wave `nt` rows ran further over the model than the others at s = 1, and s brings them level."""
+    from validation import fit_fma_spills
+
+    s, curve, base = fit_fma_spills.fit(H200)
+    assert s == H200.calibration.fma_kmajor_spill_factor.value
+    assert curve[1.0] > base * 1.05 and abs(curve[s] - base) < 0.01

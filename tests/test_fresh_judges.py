@@ -71,7 +71,8 @@ def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
 # schedulers sets the FMA path's issue share: rule "fp32" seed 2045, 240 of 280 moved picks sampled, 1.014x A B B A,
 # and the 56 earlier picks it moves, 1.010x A B B A), candidate 50 (that share only where B is read N-major: rule
 # "fp32" seed 2046, all 63 moved picks, timed over two device calls (44 in session 38, 19 in session 39),
-# 1.031x A B B A).
+# 1.031x A B B A), candidate 52 (a spilled register 1.95x where the FMA dot reads B K-major, on the grouped
+# kernel's aligned tiles alone: rule "fp32" seed 2048, all 36 moved picks, 1.020x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -96,6 +97,7 @@ JUDGES = [
     ("fma_busiest_share_judge_earlier_cases.jsonl", "fma_busiest_share_judge_earlier.jsonl.gz", 56, 1.0, True),
     ("fma_busiest_nt_judge_cases.jsonl", ("fma_busiest_nt_judge.jsonl.gz", "fma_busiest_nt_judge_rest.jsonl.gz"), 63,
      1.0, True),
+    ("fma_grouped_spill_judge_cases.jsonl", "fma_grouped_spill_judge.jsonl.gz", 36, 1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -130,6 +132,10 @@ _C49 = "candidate 49, session 38"
 #: Candidate 50 (session 39, candidate 49's share only where B is read N-major) moved 64 of candidate 49's own
 #: picks (42 `nt`), each back to the pick before candidate 49, which that judge timed against it (seen: 1.057x).
 _C50 = "candidate 50, session 39"
+#: Candidate 52 (session 40, a spilled register 1.95x where the FMA dot reads B K-major on the grouped kernel's
+#: aligned tiles) moved 7 IEEE fp32 `nt` picks, each timed against its new pick (fma_grouped_spill_judge_earlier:
+#: reported, not judged by its rule; they ran slower, test_candidate_52_s_earlier_picks_are_timed).
+_C52 = "candidate 52, session 40"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -424,6 +430,13 @@ MOVED_SINCE = {
     ("fma_busiest_share_judge_earlier_cases.jsonl", (1184, 732, 1638, "fp32", "nn")): _C50 + ": 64x64x16_w2_s4 k4",
     ("fma_busiest_share_judge_earlier_cases.jsonl", (480, 1252, 944, "fp32", "nn")): _C50 + ": 256x16x16_w2_s5 k4",
     ("fma_busiest_share_judge_earlier_cases.jsonl", (2799, 2560, 848, "fp32", "nt")): _C50 + ": 128x64x16_w2_s5",
+    ("fma_smem_leak_judge_cases.jsonl", (2624, 2544, 464, "fp32", "nt")): _C52 + ": 32x256x16_w2_s1",
+    ("fma_smem_leak_judge_cases.jsonl", (1280, 2784, 1344, "fp32", "nt")): _C52 + ": 128x128x32_w4_s1",
+    ("fma_busiest_nt_judge_cases.jsonl", (2992, 1024, 544, "fp32", "nt")): _C52 + ": 128x128x16_w4_s6 k2",
+    ("fma_busiest_nt_judge_cases.jsonl", (2861, 2288, 752, "fp32", "nt")): _C52 + ": 128x128x16_w4_s6 k4",
+    ("fma_busiest_nt_judge_cases.jsonl", (3297, 2852, 128, "fp32", "nt")): _C52 + ": 64x64x16_w2_s2",
+    ("fma_busiest_nt_judge_cases.jsonl", (3280, 960, 688, "fp32", "nt")): _C52 + ": 256x64x16_w4_s6 k4",
+    ("fma_busiest_nt_judge_cases.jsonl", (2656, 3487, 112, "fp32", "nt")): _C52 + ": 32x256x16_w2_s1",
 }
 
 
@@ -462,3 +475,14 @@ def test_the_turned_away_candidates_picks_ran_slower(cases, times, listed, timed
     ratios = [measured[s]["before"] / measured[s]["after"] for s in timed_shapes]
     assert len(ratios) == timed
     assert _geomean(ratios) < 1.0
+
+
+def test_candidate_52_s_earlier_picks_are_timed():
+    """The picks candidate 52 moved off earlier judges' "after" picks (MOVED_SINCE, _C52) are exactly the cases
+    timed against their new picks in its call, every one of them, and the model picks the new one now."""
+    rows, measured = _cases_and_times("fma_grouped_spill_judge_earlier_cases.jsonl",
+                                      "fma_grouped_spill_judge_earlier.jsonl.gz")
+    listed = {key for key, why in MOVED_SINCE.items() if why.startswith(_C52)}
+    assert {(c["judge"], _shape(c)) for c in rows} == listed
+    for c in rows:
+        assert len(measured[_shape(c)]) == 2 and model_pick(c) == c["after"], _shape(c)

@@ -110,6 +110,7 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
                                                         "l1_thrash_ratio", "l1_thrash_exponent",
                                                         "elementwise_store_elems_per_s_per_sm", "compute_dram_exponent",
                                                         "fma_kmajor_b_read_s", "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn",
+                                                            "fma_kmajor_spill_factor",
                                                         "dram_run_overhead_bytes", "dram_run_reference_bytes",
                                                         "reduction_fixed_s", "splitk_partial_slowdown"}
 

@@ -1,6 +1,6 @@
 """Spills by where the compiled code touches them: the loop-spill table (validation/loop_spills.py,
 perfmodel.kernels.registers.LoopSpillTable) and the model's split of spills between the k-step
-and the tile (perfmodel.kernels.pipeline.tile_spill_time)."""
+and the tile (perfmodel.kernels.spills.tile_spill_time)."""
 
 from __future__ import annotations
 

@@ -239,6 +239,7 @@ class Calibration(Frozen):
     gather_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     elementwise_store_elems_per_s_per_sm: Union[ElemsPerS, None] = None
     fma_kmajor_b_read_s: Union[Seconds, None] = None  # per thread and k: the FMA dot's reads of a K-major B
+    fma_kmajor_spill_factor: Union[Factor, None] = None  # where the FMA dot reads B K-major: a k-step's spills x it
     fma_hide_warps: Union[Factor, None] = None  # warps per scheduler the FMA dot needs to run at its rate
     fma_hide_exponent: Union[FactorOrZero, None] = None  # the FMA rate x (warps / fma_hide_warps) ** it below
     spill_s_per_reg: Union[SecondsOrZero, None] = None

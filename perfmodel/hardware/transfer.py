@@ -16,7 +16,8 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent,
                                                                       fma_hide_warps, fma_hide_exponent,
-                                                                      fma_smem_leak, fma_smem_norm_nn
+                                                                      fma_smem_leak, fma_smem_norm_nn,
+                                                                      fma_kmajor_spill_factor
     cycles        seconds x reference clock / this clock              pipeline_latency_s,
                   (the same number of clock cycles)                   kstep_overhead_s, warp_mma_step_s,
                                                                       scalar_load_fixed_s,
@@ -54,6 +55,7 @@ RULES: dict[str, str] = {
     "splitk_partial_slowdown": "same",
     "fma_smem_leak": "same",
     "fma_smem_norm_nn": "same",
+    "fma_kmajor_spill_factor": "same",
     "l2_latency_s": "cycles",
     "shared_kmajor_b_factor": "same",
     "mixed_k_load_factor": "same",
@@ -118,6 +120,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                            "its FMAs, or these under them"),
     "fma_smem_norm_nn": (0.0, "estimated from nothing measured: the FMA dot's shared-memory reads hide wholly "
                               "under its FMAs, or these under them (the max of the two)"),
+    "fma_kmajor_spill_factor": (1.0, "estimated from nothing measured: a spilled register costs the FMA dot "
+                                     "the same whichever way B is read"),
     "fma_hide_warps": (1.0, "estimated from nothing measured: one warp per scheduler keeps the vector path at "
                             "its rate"),
     "fma_hide_exponent": (0.0, "estimated from nothing measured: no slowdown below fma_hide_warps"),

@@ -164,6 +164,7 @@ class LoopRules:
     kernel: str = ""
     pointer_kernel: bool = False
     mma_warps_per_warp: int = 1
+    fma_kmajor_spills_measured: bool = False
 
 
 class KernelModel(ABC):
@@ -185,11 +186,14 @@ class KernelModel(ABC):
     pointer_kernel: bool = False
     #: the dot's warps per launch warp (2 where two consumer warpgroups issue it: mma_configs)
     mma_warps_per_warp: int = 1
+    #: whether its spills under an FMA dot reading B K-major were measured to cost more (calibration
+    #: fma_kmajor_spill_factor: measured on the grouped kernel's aligned tiles alone, load class "all")
+    fma_kmajor_spills_measured: bool = False
 
     def loop_rules(self) -> LoopRules:
         """The rules of this kernel's main loop (LoopRules)."""
         return LoopRules(self.shared_b_min_bn, self.shared_b_min_bm, self.name, self.pointer_kernel,
-                         self.mma_warps_per_warp)
+                         self.mma_warps_per_warp, self.fma_kmajor_spills_measured)
 
     @abstractmethod
     def unsupported(self, spec: HardwareSpec, problem: GemmProblem) -> str | None:

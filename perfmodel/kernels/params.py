@@ -22,7 +22,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
-              "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn", "dram_run_overhead_bytes",
+              "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn", "fma_kmajor_spill_factor", "dram_run_overhead_bytes",
               "dram_run_reference_bytes")
 
 
@@ -69,6 +69,7 @@ class TimingParams:
     fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)
     fma_smem_leak: float  # where B is K-major: the share of the shorter of the FMA and shared-memory terms that adds (kstep_time)
     fma_smem_norm_nn: float  # n: where B is N-major, aligned class, the FMA and shared terms' n-norm; 0: their max (kstep_time)
+    fma_kmajor_spill_factor: float  # where the FMA dot reads B K-major: its k-step's spill time x it (kstep_time)
     fma_hide_warps: float  # h: warps per scheduler the vector path needs to run at its rate (kstep_time)
     fma_hide_exponent: float  # q: below h warps per scheduler, the vector rate x (warps / h) ** q
     smem_bytes_per_s_per_sm: float
@@ -138,7 +139,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
         fma_kmajor_b_read_s=cal["fma_kmajor_b_read_s"], fma_hide_warps=cal["fma_hide_warps"],
         fma_hide_exponent=cal["fma_hide_exponent"], fma_smem_leak=cal["fma_smem_leak"],
-        fma_smem_norm_nn=cal["fma_smem_norm_nn"],
+        fma_smem_norm_nn=cal["fma_smem_norm_nn"], fma_kmajor_spill_factor=cal["fma_kmajor_spill_factor"],
         smem_bytes_per_s_per_sm=float(spec.shared_memory.bytes_per_clock_per_sm.value) * clk,
         overlap_leak=cal["overlap_leak"],
         matrix_latency_s=(float(t.matrix.latency_cycles.value) / clk

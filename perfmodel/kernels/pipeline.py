@@ -52,7 +52,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
     num_stages = 1 prefetches nothing: t_k = t_lat + max(t_mma, t_l2) (pipelined loads),
                     t_lat + t_mma (element-wise), where more stages overlap the two
     spills:         + b x threads x spilled_regs x t_spill, the spilled registers the main loop
-                    touches (perfmodel.kernels.registers.loop_spilled; the others: tile_spill_time)
+                    touches (perfmodel.kernels.spills: x fma_kmajor_spill_factor where the FMA dot
+                    reads B K-major on the grouped kernel's aligned tiles; the others once a tile)
     measured tile factor (perfmodel.kernels.tile_factors): t_k x f[dtype class][tile], where the
                     device's calibration has one for the kernel (1 elsewhere)
     warpgroups sharing a K-major 16-bit or FP8 B tile (perfmodel.kernels.operands.shares_kmajor_b):
@@ -126,17 +127,6 @@ chosen of 0.25-1 on the read sets (validation/NOTES.md, session 15). The transpo
 aligned TF32 nn (class "all") shows no such cost and takes none; nor do the masked copies past the
 loop's end (past_copies_time).
 
-Spills outside the loop (4-byte pipelined dtypes: TF32, FP32): ptxas spills what the k-loop does
-not need where it can; the register table says how many registers a compile spills, and the
-disassembly of the spilling sm_90 compiles (validation/loop_spills.py) how many 4-byte words its
-main loop's LDL/STL move. A k-step pays min(spilled, those words) (all of them where the
-disassembly was not read), the tile the rest once, like the element-wise store's. The TF32
-class-k 256x128x32 tile at 8 warps spills 132 registers and its loop touches none: it ran a third
-of the per-k-step charge; TF32 class-k spilling tiles went from 0.36-0.79x to 0.97-1.05x measured
-over predicted (session 14). In 16-bit the per-k-step charge stays: there the spilled count stands
-for register pressure in a loop whose loads pass through registers (re-deriving the spill
-constant under the rule cost 0.21 of read-set top-1: validation/NOTES.md, session 14).
-
 The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block
 or transferred from its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
 microbenchmarks by calling these same functions. Validated end to end by `perfmodel validate`
@@ -151,6 +141,7 @@ import numpy as np
 
 from perfmodel.kernels.fma import busiest_scheduler_warps, fma_dot_time, shared_memory_bound
 from perfmodel.kernels.params import TimingParams
+from perfmodel.kernels.spills import kstep_spill_time, tile_spill_time
 
 #: the C-tile bytes calibration tile_overhead_ksteps is counted per (64 KiB: a 256x128 fp16 tile)
 TILE_OVERHEAD_BYTES = 65536.0
@@ -208,6 +199,7 @@ class KStep:
     vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
     past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
     fma_b_reads: np.ndarray | None = None  # thread x k reads of a K-major B by the FMA dot, per block (operands.fma_kmajor_b_reads)
+    kmajor_spills_measured: bool = False  # the kernel's spills under fma_b_reads cost x fma_kmajor_spill_factor (kstep_time)
 
 
 def _max(*xs):
@@ -240,11 +232,6 @@ def clock_gain(p: TimingParams, active_sms) -> np.ndarray:
     load. Fitted on partial-wave long-K GEMMs (calibration `partial` rows: 4-132 tiles; on the
     H200 their k-steps ran up to 1.24x faster than one full wave's)."""
     return np.minimum(p.partial_clock_gain, (p.sms / np.maximum(active_sms, 1)) ** p.partial_clock_exponent)
-
-
-def spill_time(p: TimingParams, b, threads, spilled):
-    """Seconds a k-step spends on spilled registers: b x threads x spilled x t_spill."""
-    return b * threads * spilled * p.spill_s_per_reg
 
 
 @dataclass(frozen=True)
@@ -303,7 +290,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_k = np.where(pipe, t_k, np.where(step.serial, t_el + t_top, np.maximum(t_top, t_el)))
         t_lat = np.where(pipe, t_lat, t_el)
         exposed = np.where(pipe | step.serial, 0.0, np.minimum(t_top, t_el))
-    t_k = t_k + p.kstep_overhead_s + spill_time(p, b, step.threads, step.spilled)
+    t_k = t_k + p.kstep_overhead_s + kstep_spill_time(p, step, b)
     if step.tile_factor is not None:  # what the formulas leave out for this tile, as measured
         t_k = t_k * step.tile_factor
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, t_vectors, l1, exposed)
@@ -370,15 +357,6 @@ def elementwise_store_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
     if step.store_elems is None:
         return np.zeros(np.broadcast(b, step.warps).shape)
     return b * step.store_elems / p.store_elems_per_s_per_sm
-
-
-def tile_spill_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
-    """The spilled registers outside the main loop, stored and reloaded once per tile rather than
-    per k-step (module doc): b x threads x tile_spilled x t_spill."""
-    b = np.asarray(blocks, dtype=float)
-    if step.tile_spilled is None or not np.any(step.tile_spilled):
-        return np.zeros(np.broadcast(b, step.warps).shape)
-    return spill_time(p, b, step.threads, step.tile_spilled)
 
 
 def first_step_time(ks: KStepTime, blocks) -> np.ndarray:

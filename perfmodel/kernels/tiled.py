@@ -65,7 +65,8 @@ from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, fma_kmajor_b_reads, fma_smem_bytes,
                                         operand_traffic, reused_line_bytes, shares_kmajor_b, smem_bytes_per_kstep, wgmma_n)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        spill_time, tile_spill_time, tile_time)
+                                        tile_time)
+from perfmodel.kernels.spills import kstep_spill_time, tile_spill_time
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 from perfmodel.layouts import LAYOUTS
@@ -120,7 +121,8 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
         tile_factor=(tile_factors(ctx.spec, rules.kernel, ctx.problem, launch_configs(cfgs, rules))
                      if rules.kernel else None),
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1,
-        fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, fma, res.load))
+        fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, fma, res.load),
+        kmajor_spills_measured=rules.fma_kmajor_spills_measured and res.load == "all")  # where it was measured
 
 
 def kstep_smem_bytes(ctx, fma: bool, bm, bn, bk, w, e, is_wgmma, load: str = "all"):
@@ -237,7 +239,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "memory_s": t_mem, "main_s": t_main, "dram_bytes": dram, "dram_s": t_dram, "reduce_s": np.broadcast_to(np.asarray(extra_s, dtype=float), (n,)),
             "launch_s": np.full(n, p.launch_s), "host_floor_s": np.full(n, host_floor_s), "prologues_saved_s": saved, "bound": bound,
             "main_factor": np.broadcast_to(np.asarray(main_factor, dtype=float), (n,)),
-            "spill_s": spill_time(p, b, step.threads, step.spilled), "floor_s": np.full(n, ctx.floor_s),
+            "spill_s": kstep_spill_time(p, step, b), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(p, step, ks, b), (n,)),
             "overhead_ksteps": np.broadcast_to(overhead, (n,)),

@@ -195,6 +195,7 @@ class GroupedKernel(KernelModel):
     shared_b_min_bn: int | None = 256
     shared_b_min_bm: int = 64  # 64x256 at 8 warps slows in nt too (operands.shares_kmajor_b)
     pointer_kernel = True
+    fma_kmajor_spills_measured = True  # validation/fit_fma_spills.py: one-wave grouped GEMMs
 
     def __init__(self, alignment=None):
         """`alignment`: problem -> load class (default GemmProblem.alignment); a comparison can

@@ -64,6 +64,7 @@ class SplitKKernel(GroupedKernel):
     summary = "split-K pair: fp32 partials per K slice, then a reduction kernel"
     source = "perfmodel/gpu/kernels.py:matmul_splitk_kernel + splitk_reduce_kernel"
     table = TableChain(RegisterTable(Path(__file__).resolve().parent / "register_table.json"), GroupedKernel.table)
+    fma_kmajor_spills_measured = False  # its own register table; its spills not measured apart
 
     def loop_spill_table(self, key: str, dtype: str):
         """The grouped kernel's disassembled compiles where this kernel reads its tables (TF32, sm_80,
