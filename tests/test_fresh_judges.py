@@ -72,7 +72,9 @@ def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
 # and the 56 earlier picks it moves, 1.010x A B B A), candidate 50 (that share only where B is read N-major: rule
 # "fp32" seed 2046, all 63 moved picks, timed over two device calls (44 in session 38, 19 in session 39),
 # 1.031x A B B A), candidate 52 (a spilled register 1.95x where the FMA dot reads B K-major, on the grouped
-# kernel's aligned tiles alone: rule "fp32" seed 2048, all 36 moved picks, 1.020x A B B A).
+# kernel's aligned tiles alone: rule "fp32" seed 2048, all 36 moved picks, 1.020x A B B A), candidate 53 (the
+# IEEE fp32 register table completed by 1,689 compiles: rule "fp32" seed 2049, all 92 moved picks, 1.056x A B B A,
+# and the 42 earlier picks it moves, 1.049x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -98,6 +100,8 @@ JUDGES = [
     ("fma_busiest_nt_judge_cases.jsonl", ("fma_busiest_nt_judge.jsonl.gz", "fma_busiest_nt_judge_rest.jsonl.gz"), 63,
      1.0, True),
     ("fma_grouped_spill_judge_cases.jsonl", "fma_grouped_spill_judge.jsonl.gz", 36, 1.0, True),
+    ("fp32_register_table_judge_cases.jsonl", "fp32_register_table_judge.jsonl.gz", 92, 1.05, True),
+    ("fp32_register_table_judge_earlier_cases.jsonl", "fp32_register_table_judge_earlier.jsonl.gz", 42, 1.04, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -136,6 +140,12 @@ _C50 = "candidate 50, session 39"
 #: aligned tiles) moved 7 IEEE fp32 `nt` picks, each timed against its new pick (fma_grouped_spill_judge_earlier:
 #: reported, not judged by its rule; they ran slower, test_candidate_52_s_earlier_picks_are_timed).
 _C52 = "candidate 52, session 40"
+#: Candidate 53 (session 40, the IEEE fp32 register table completed where the linear fit stood in) moved 42
+#: IEEE fp32 picks (30 `nn`), each timed against its new pick (fp32_register_table_judge_earlier above).
+_C53 = "candidate 53, session 40"
+#: One of candidate 52's moved earlier picks that candidate 53 moved again: that file is no JUDGES entry, so
+#: validation/earlier_picks.py did not list it for candidate 53's call, and the new pick is not timed.
+_C53_UNTIMED = _C53 + " (not timed)"
 MOVED_SINCE = {
     ("midshape_judge_cases.jsonl", (1110, 181, 6304, "fp16", "nt")): _C33 + " k4",
     ("midshape_judge_cases.jsonl", (117, 1808, 5136, "fp16", "nn")): _C33 + " k4",
@@ -437,6 +447,49 @@ MOVED_SINCE = {
     ("fma_busiest_nt_judge_cases.jsonl", (3297, 2852, 128, "fp32", "nt")): _C52 + ": 64x64x16_w2_s2",
     ("fma_busiest_nt_judge_cases.jsonl", (3280, 960, 688, "fp32", "nt")): _C52 + ": 256x64x16_w4_s6 k4",
     ("fma_busiest_nt_judge_cases.jsonl", (2656, 3487, 112, "fp32", "nt")): _C52 + ": 32x256x16_w2_s1",
+    ("fma_grouped_spill_judge_earlier_cases.jsonl", (3297, 2852, 128, "fp32", "nt")): _C53_UNTIMED + ": 32x256x16_w2_s1",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (1408, 641, 1104, "fp32", "nt")): _C53 + ": 64x256x32_w4_s1 k4",
+    ("fp32_kmajor_latency_judge_cases.jsonl", (480, 1815, 256, "fp32", "nt")): _C53 + ": 64x128x16_w2_s5 k4",
+    ("splitk38_fp32_judge_cases.jsonl", (2960, 390, 2000, "fp32", "nt")): _C53 + ": 128x32x16_w2_s6 k8",
+    ("fma_smem_leak_judge_cases.jsonl", (2681, 3350, 704, "fp32", "nt")): _C53 + ": 64x256x32_w4_s1 k2",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2559, 797, 2016, "fp32", "nn")): _C53 + ": 256x64x16_w8_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3216, 1217, 176, "fp32", "nn")): _C53 + ": 256x32x16_w4_s5",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1953, 2698, 1040, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3504, 913, 240, "fp32", "nn")): _C53 + ": 128x32x16_w2_s5",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1328, 2997, 1808, "fp32", "nn")): _C53 + ": 64x64x16_w2_s6 k2",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2208, 1798, 1088, "fp32", "nn")): _C53 + ": 256x64x16_w8_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (253, 1740, 624, "fp32", "nn")): _C53 + ": 256x32x16_w4_s5 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1248, 2978, 64, "fp32", "nn")): _C53 + ": 256x16x16_w2_s4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1968, 889, 288, "fp32", "nn")): _C53 + ": 256x32x16_w4_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1120, 366, 592, "fp32", "nn")): _C53 + ": 256x32x16_w4_s5 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2288, 809, 832, "fp32", "nn")): _C53 + ": 256x16x16_w2_s4 k2",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2560, 2660, 208, "fp32", "nn")): _C53 + ": 128x32x16_w2_s5",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1640, 1946, 592, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3072, 2571, 336, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2226, 1626, 400, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3328, 1144, 144, "fp32", "nn")): _C53 + ": 256x32x16_w4_s5",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3118, 1415, 1168, "fp32", "nn")): _C53 + ": 256x32x16_w4_s6 k2",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3216, 1169, 1232, "fp32", "nn")): _C53 + ": 256x64x16_w8_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3360, 2705, 448, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (864, 1838, 288, "fp32", "nn")): _C53 + ": 256x32x16_w4_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (2816, 3001, 1456, "fp32", "nn")): _C53 + ": 256x64x16_w8_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1312, 1167, 336, "fp32", "nn")): _C53 + ": 256x32x16_w4_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (637, 1310, 1840, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6 k4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (1408, 2949, 144, "fp32", "nn")): _C53 + ": 128x32x16_w2_s4",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3584, 1054, 640, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6",
+    ("fma_kmajor_shared_judge_cases.jsonl", (3152, 535, 704, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6 k2",
+    ("fma_kmajor_shared_judge_earlier_cases.jsonl", (3765, 932, 96, "fp32", "nn")): _C53 + ": 256x16x16_w2_s4",
+    ("fma_kmajor_shared_judge_earlier_cases.jsonl", (3216, 115, 1248, "fp32", "nn")): _C53 + ": 128x32x16_w2_s4 k8",
+    ("fma_kmajor_shared_judge_earlier_cases.jsonl", (3587, 918, 1056, "fp32", "nn")): _C53 + ": 128x32x16_w2_s6 k2",
+    ("fma_busiest_share_judge_cases.jsonl", (1600, 2768, 95, "fp32", "nn")): _C53 + ": 16x256x16_w4_s5",
+    ("fma_busiest_nt_judge_cases.jsonl", (114, 1300, 416, "fp32", "nt")): _C53 + ": 64x64x16_w2_s6 k8",
+    ("fma_busiest_nt_judge_cases.jsonl", (848, 1458, 832, "fp32", "nt")): _C53 + ": 32x256x16_w4_s2 k4",
+    ("fma_busiest_nt_judge_cases.jsonl", (1072, 1377, 1056, "fp32", "nt")): _C53 + ": 64x128x16_w2_s6 k2",
+    ("fma_busiest_nt_judge_cases.jsonl", (214, 2420, 144, "fp32", "nt")): _C53 + ": 64x64x16_w2_s6 k2",
+    ("fma_busiest_nt_judge_cases.jsonl", (1888, 2714, 64, "fp32", "nt")): _C53 + ": 32x256x16_w4_s2",
+    ("fma_busiest_nt_judge_cases.jsonl", (1344, 409, 736, "fp32", "nt")): _C53 + ": 64x64x16_w2_s6 k8",
+    ("fma_busiest_nt_judge_cases.jsonl", (784, 1395, 144, "fp32", "nt")): _C53 + ": 64x64x16_w2_s6",
+    ("fma_busiest_nt_judge_cases.jsonl", (3392, 632, 432, "fp32", "nt")): _C53 + ": 64x128x16_w2_s6 k4",
 }
 
 
@@ -479,10 +532,13 @@ def test_the_turned_away_candidates_picks_ran_slower(cases, times, listed, timed
 
 def test_candidate_52_s_earlier_picks_are_timed():
     """The picks candidate 52 moved off earlier judges' "after" picks (MOVED_SINCE, _C52) are exactly the cases
-    timed against their new picks in its call, every one of them, and the model picks the new one now."""
+    timed against their new picks in its call, every one of them, and the model picks the new one now where no
+    later change moved it (_C53_UNTIMED)."""
     rows, measured = _cases_and_times("fma_grouped_spill_judge_earlier_cases.jsonl",
                                       "fma_grouped_spill_judge_earlier.jsonl.gz")
     listed = {key for key, why in MOVED_SINCE.items() if why.startswith(_C52)}
     assert {(c["judge"], _shape(c)) for c in rows} == listed
     for c in rows:
-        assert len(measured[_shape(c)]) == 2 and model_pick(c) == c["after"], _shape(c)
+        assert len(measured[_shape(c)]) == 2, _shape(c)
+        if ("fma_grouped_spill_judge_earlier_cases.jsonl", _shape(c)) not in MOVED_SINCE:
+            assert model_pick(c) == c["after"], _shape(c)
