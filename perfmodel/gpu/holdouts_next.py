@@ -148,6 +148,26 @@ HOLDOUT88_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT88_BASE_INDEX = 10700
 
+# The eighty-ninth hold-out, defined in session 40 after candidates 52 and 53 (both adopted) were judged on
+# holdout87 and holdout88 and those were read, to be recorded before the next change to the IEEE fp32 (FMA)
+# path is shaped, never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven
+# aligned (two decode), one with N not 16-divisible (a SUN397 head), one with K not (YearPredictionMSD's 90
+# features) and one with neither (Covertype's 54 features -> 7 classes), in fp32 x nn and nt. Indexed from
+# 10800.
+HOLDOUT89_SHAPES: list[tuple] = in_layouts([
+    ("decode", 10, 8960, 1536),  # Qwen2.5-1.5B MLP up (1536 -> 8960), 10 tokens
+    ("decode", 36, 8192, 2048),  # Phi-1.5 MLP up (2048 -> 8192), 36 tokens
+    ("prefill", 1536, 1024, 1024),  # BERT-large attention output projection, 3 x 512 tokens
+    ("moe", 416, 512, 1024),  # a Granite-3.0-1B-A400M expert up (1024 -> 512), 416 tokens routed
+    ("vision", 6272, 96, 384),  # ConvNeXt-T stage-1 MLP down (384 -> 96), 2 images x 56 x 56
+    ("speech", 900, 1024, 4096),  # Whisper-medium encoder MLP down (4096 -> 1024), 900 frames
+    ("prefill", 2304, 3072, 768),  # RoBERTa-base feed-forward up, 18 x 128 tokens
+    ("vision", 768, 397, 2048),  # a ResNet-50 SUN397 classifier 2048 -> 397, batch 768
+    ("tabular", 20480, 64, 90),  # YearPredictionMSD (90 features) to 64, batch 20480
+    ("tabular", 32768, 7, 54),  # Covertype (54 features) to its 7 classes, batch 32768
+], dtypes=("fp32",))
+HOLDOUT89_BASE_INDEX = 10800
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -157,4 +177,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout86": (HOLDOUT86_BASE_INDEX, HOLDOUT86_SHAPES),
     "holdout87": (HOLDOUT87_BASE_INDEX, HOLDOUT87_SHAPES),
     "holdout88": (HOLDOUT88_BASE_INDEX, HOLDOUT88_SHAPES),
+    "holdout89": (HOLDOUT89_BASE_INDEX, HOLDOUT89_SHAPES),
 }
