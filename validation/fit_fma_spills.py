@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""fma_kmajor_spill_factor, s (perfmodel.kernels.pipeline.kstep_time): where the FMA dot reads B
-K-major, a k-step's spill time is s x b x threads x spilled x spill_s_per_reg.
+"""fma_kmajor_spill_factor, s (perfmodel.kernels.spills.kstep_spill_time): where the FMA dot reads B
+K-major on the grouped kernel's aligned tiles, a k-step's spill time is s x b x threads x spilled x
+spill_s_per_reg.
 
-The data: the one-wave IEEE fp32 `nt` microbenchmarks (validation/data/h200/microbench_kstep_fp32_2.json:
-kstep_fp32_spills, tiles that spill beside ones that do not at 1-4 tiles an SM, and kstep_fp32_nt,
-the class-k tiles, 1-2 tiles an SM; shapes outside every suite, K = 4096). spill_s_per_reg was
+The data: the one-wave IEEE fp32 `nt` microbenchmarks of the grouped kernel, all in load class "all"
+(validation/data/h200/microbench_kstep_fp32_2.json: kstep_fp32_spills, tiles that spill beside ones
+that do not at 1-4 tiles an SM, and kstep_fp32_nt, stored as kstep_fp32_all_nt, at 1-2 tiles an SM;
+shapes outside every suite, K = 4096). spill_s_per_reg was
 measured on 16-bit unaligned rows (validation/calibrate.py); with it the `nt` rows that spill ran a
 median 1.07x the model where those that do not ran 1.00x. The fit: the grid value of s whose median
 measured / predicted over the spilling rows is nearest the non-spilling rows' median.

@@ -69,7 +69,7 @@ class TimingParams:
     fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)
     fma_smem_leak: float  # where B is K-major: the share of the shorter of the FMA and shared-memory terms that adds (kstep_time)
     fma_smem_norm_nn: float  # n: where B is N-major, aligned class, the FMA and shared terms' n-norm; 0: their max (kstep_time)
-    fma_kmajor_spill_factor: float  # where the FMA dot reads B K-major: its k-step's spill time x it (kstep_time)
+    fma_kmajor_spill_factor: float  # grouped aligned tiles whose FMA dot reads B K-major: spills x it (spills.kstep_spill_time)
     fma_hide_warps: float  # h: warps per scheduler the vector path needs to run at its rate (kstep_time)
     fma_hide_exponent: float  # q: below h warps per scheduler, the vector rate x (warps / h) ** q
     smem_bytes_per_s_per_sm: float
