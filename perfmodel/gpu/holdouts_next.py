@@ -168,6 +168,26 @@ HOLDOUT89_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT89_BASE_INDEX = 10800
 
+# The ninetieth hold-out, defined in session 41 after candidate 54 (not adopted) was judged on holdout89
+# and holdout89 was read, to be recorded before the next change to the IEEE fp32 (FMA) path is judged,
+# never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven aligned (two
+# decode), one with N not 16-divisible (an Oxford Flowers-102 head), one with K not (a9a's 123 binary
+# features) and one with neither (the credit-card fraud set's 29 features -> 2 classes), in fp32 x nn and
+# nt. Indexed from 10900.
+HOLDOUT90_SHAPES: list[tuple] = in_layouts([
+    ("decode", 7, 11008, 4096),  # Llama-2-7B MLP up (4096 -> 11008), 7 tokens
+    ("decode", 48, 2560, 2560),  # Phi-2 attention output projection, 48 tokens
+    ("moe", 320, 1408, 2048),  # a DeepSeek-MoE-16B expert up (2048 -> 1408), 320 tokens routed
+    ("vision", 25088, 96, 384),  # ConvNeXt-T stage-1 MLP down (384 -> 96), 8 images x 56 x 56
+    ("speech", 750, 768, 3072),  # Whisper-small encoder MLP down (3072 -> 768), 750 frames
+    ("prefill", 1024, 4096, 1024),  # BERT-large MLP up, 2 x 512 tokens
+    ("prefill", 2048, 768, 3072),  # GPT-2 MLP down (3072 -> 768), 2 x 1024 tokens
+    ("vision", 512, 102, 2048),  # a ResNet-50 Flowers-102 classifier 2048 -> 102, batch 512
+    ("tabular", 16384, 128, 123),  # a9a (123 binary features) to 128, batch 16384
+    ("tabular", 32768, 2, 29),  # credit-card fraud (29 features) to 2 classes, batch 32768
+], dtypes=("fp32",))
+HOLDOUT90_BASE_INDEX = 10900
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -178,4 +198,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout87": (HOLDOUT87_BASE_INDEX, HOLDOUT87_SHAPES),
     "holdout88": (HOLDOUT88_BASE_INDEX, HOLDOUT88_SHAPES),
     "holdout89": (HOLDOUT89_BASE_INDEX, HOLDOUT89_SHAPES),
+    "holdout90": (HOLDOUT90_BASE_INDEX, HOLDOUT90_SHAPES),
 }
