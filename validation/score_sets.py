@@ -49,12 +49,12 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: and is read; holdout87, IEEE fp32, recorded at the end of session 39, judged candidate 52 (adopted, no pick
 #: moved) in session 40 and is read; holdout88, IEEE fp32, recorded at the start of session 40, judged candidate 53
 #: (adopted, no pick moved) and is read; holdout89, IEEE fp32, recorded at the end of session 40, judged candidate
-#: 54 (not adopted) in session 41 and is read; holdout90, IEEE fp32, recorded in session 41 after that for the
-#: next change to the FMA path;
+#: 54 (not adopted) in session 41 and is read; holdout90, IEEE fp32, recorded in session 41 after that, judged
+#: candidate 55 (not adopted) and is read;
 #: in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
-UNREAD: tuple[str, ...] = ("holdout78", "holdout80", "holdout90")
+UNREAD: tuple[str, ...] = ("holdout78", "holdout80")
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 
