@@ -188,6 +188,26 @@ HOLDOUT90_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT90_BASE_INDEX = 10900
 
+# The ninety-first hold-out, defined in session 41 after candidate 55 (not adopted) was judged on holdout90
+# and holdout90 was read, to be recorded before the next change to the IEEE fp32 (FMA) path is judged,
+# never tuned on: no IEEE fp32 hold-out was left unread. Ten layers no suite holds, seven aligned (two
+# decode), one with N not 16-divisible (an EfficientNet-B0 ImageNet head), one with K not (MiniBooNE's 50
+# features) and one with neither (Waveform's 21 features -> 3 classes), in fp32 x nn and nt. Indexed from
+# 11000.
+HOLDOUT91_SHAPES: list[tuple] = in_layouts([
+    ("decode", 3, 4096, 4096),  # Llama-2-7B attention output projection, 3 tokens
+    ("decode", 20, 14336, 4096),  # Mistral-7B MLP up (4096 -> 14336), 20 tokens
+    ("prefill", 640, 2048, 512),  # T5-small feed-forward up (512 -> 2048), 640 tokens
+    ("vision", 3136, 768, 192),  # ConvNeXt-T stage-2 MLP up (192 -> 768), 4 images x 28 x 28
+    ("speech", 1200, 512, 2048),  # Whisper-base encoder MLP down (2048 -> 512), 1200 frames
+    ("moe", 320, 1024, 2048),  # an OLMoE-1B-7B expert up (2048 -> 1024), 320 tokens routed
+    ("prefill", 4096, 1536, 1536),  # Qwen2.5-1.5B attention query projection, 4096 tokens
+    ("vision", 384, 1000, 1280),  # an EfficientNet-B0 ImageNet classifier 1280 -> 1000, batch 384
+    ("tabular", 16384, 64, 50),  # MiniBooNE (50 features) to 64, batch 16384
+    ("tabular", 65536, 3, 21),  # Waveform (21 features) to its 3 classes, batch 65536
+], dtypes=("fp32",))
+HOLDOUT91_BASE_INDEX = 11000
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -199,4 +219,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout88": (HOLDOUT88_BASE_INDEX, HOLDOUT88_SHAPES),
     "holdout89": (HOLDOUT89_BASE_INDEX, HOLDOUT89_SHAPES),
     "holdout90": (HOLDOUT90_BASE_INDEX, HOLDOUT90_SHAPES),
+    "holdout91": (HOLDOUT91_BASE_INDEX, HOLDOUT91_SHAPES),
 }
