@@ -569,3 +569,18 @@ def test_candidate_55_was_turned_away_on_its_hold_out_not_its_fresh_picks():
     ratios = [measured[_shape(c)]["before"] / measured[_shape(c)]["after"] for c in rows]
     assert len(ratios) == 280 and _geomean(ratios) > 1.0
     assert sum(r < 1 / 1.1 for r in ratios) < len(ratios) / 4
+
+
+def test_the_fp32_decode_rule_draws_decode_shapes_in_both_layouts():
+    """validation/splitk_blindspot.py's "fp32-decode" rule (session 41) draws what the "fp32" rule never does:
+    IEEE fp32 at M <= 64, N and K 16-divisible about three times in four, `nn` and `nt`; a seed draws the same
+    shapes every time, and the "fp32" rule's draws do not change with it."""
+    from validation.splitk_blindspot import fresh_shapes
+
+    shapes = fresh_shapes(seed=7, n=400, rule="fp32-decode")
+    assert shapes == fresh_shapes(seed=7, n=400, rule="fp32-decode")
+    assert all(1 <= m <= 64 and 256 <= n <= 16384 and 256 <= k <= 8192 and d == "fp32" for m, n, k, d, _ in shapes)
+    assert {lay for *_, lay in shapes} == {"nn", "nt"}
+    aligned = sum(n % 16 == 0 for _, n, *_ in shapes) / len(shapes)
+    assert 0.65 < aligned < 0.85
+    assert min(m for m, *_ in fresh_shapes(seed=7, n=400, rule="fp32")) >= 64

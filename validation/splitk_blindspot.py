@@ -81,7 +81,9 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
     log-uniform in 1..64 (decode) one time in four, else in 65..65536; N and K each 16-divisible
     three times in five (log-uniform 64..16384 and 64..8192, rounded to 16), else not (17..8191).
     "fp32" (session 26: IEEE fp32's FMA dot): M and N log-uniform in 64..4096, K in 64..2048, each
-    16-divisible three times in four (rounded to 16), dtype fp32, layout nn / nt at even odds."""
+    16-divisible three times in four (rounded to 16), dtype fp32, layout nn / nt at even odds.
+    "fp32-decode" (session 41: the FMA dot at decode M, which "fp32" never draws): M log-uniform in 1..64,
+    N in 256..16384 and K in 256..8192, each 16-divisible three times in four, dtype fp32, nn / nt."""
     rng = random.Random(seed)
 
     def log_int(lo, hi):
@@ -96,6 +98,11 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
 
     out = []
     for _ in range(n):
+        if rule == "fp32-decode":
+            M = log_int(1, 64)
+            N, K = (x if rng.random() < 0.25 else x // 16 * 16 for x in (log_int(256, 16384), log_int(256, 8192)))
+            out.append((M, N, K, "fp32", rng.choice(("nn", "nt"))))
+            continue
         if rule == "fp32":
             M, N, K = (x if rng.random() < 0.25 else max(64, x // 16 * 16)
                        for x in (log_int(64, 4096), log_int(64, 4096), log_int(64, 2048)))
@@ -195,7 +202,7 @@ def main(argv=None) -> int:
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
-    ap.add_argument("--rule", choices=("k-odd", "any", "fp32"), default="k-odd", help="the fresh shapes' rule (--picks)")
+    ap.add_argument("--rule", choices=("k-odd", "any", "fp32", "fp32-decode"), default="k-odd", help="the fresh shapes' rule (--picks)")
     ap.add_argument("--n", type=int, default=400, help="how many fresh shapes (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
