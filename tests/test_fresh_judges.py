@@ -518,6 +518,7 @@ REJECTED = [
     ("fma_kmajor_reads_judge_cases.jsonl", "fma_kmajor_reads_judge.jsonl.gz", 240, 235),
     ("fma_kmajor_spill_judge_cases.jsonl", "fma_kmajor_spill_judge.jsonl.gz", 190, 190),
     ("fma_read_cols_judge_cases.jsonl", "fma_read_cols_judge.jsonl.gz", 260, 260),
+    ("tf32_compile_class_judge_cases.jsonl", "tf32_compile_class_judge.jsonl.gz", 171, 171),  # candidate 56: 0.926
 ]
 
 
