@@ -26,6 +26,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_fp32_k/_all  IEEE fp32 nn, one wave walking K, N odd (B element by element) and aligned
   kstep_fp32_nt      the same tiles in nt, aligned
   kstep_fp32_spills  IEEE fp32 nn/nt tiles that spill, 1-4 tiles per SM: spills against L1
+  kstep_tf32_none_spills  TF32 nt class "none" tiles that spill in the loop, and neighbours, at 1-3 stages
 """
 
 from __future__ import annotations
@@ -339,6 +340,35 @@ def kstep_stages(out: dict) -> None:
     out["kstep_stages"] = rows
 
 
+#: TF32 `nt` tiles whose loop spills in some class-"none" compile, and neighbours that do not (session 42)
+TF32_NONE_SPILL_TILES = [(128, 256, 32, 8), (128, 256, 16, 8), (256, 128, 32, 8), (256, 128, 16, 8), (128, 128, 32, 8),
+                         (128, 128, 16, 8), (128, 128, 16, 4), (64, 256, 16, 4), (128, 64, 32, 4), (128, 32, 32, 4)]
+
+
+def kstep_tf32_none_spills(out: dict) -> None:
+    """TF32 `nt`, class "none" (K = 4093: element-wise 4-byte loads, pipelined at num_stages >= 2), one
+    wave of tiles (1 per SM; 2 where they fit) walking K, M and N 16-divisible (the compile class "n"
+    of validation/candidates/session42_candidate56.patch), at num_stages 1, 2 and 3, for tiles whose
+    main loop spills in that compile (128x256x32 and 256x128x32 at 8 warps) beside their BLOCK_K 16
+    and narrower neighbours that do not. Candidate 56's fresh picks moved num_stages-1 tiles from
+    BLOCK_K 32 (16 registers spilled in the loop) to 16 (none) and ran 0.85x; the model charged those
+    spills every k-step: whether a loop that waits on unpipelined element-wise loads hides them, and
+    what a spilled register costs in the pipelined loop (the read sweeps' spilling class-"none" runs
+    ran slower than predicted)."""
+    rows_, cols = env.wave_grid(SMS)
+    jobs, extra = [], {}
+    for bm, bn, bk, w in TF32_NONE_SPILL_TILES:
+        for st in (1, 2, 3):
+            for per_sm in (1, 2):
+                job = (bm * rows_, bn * cols * per_sm, 4093, (bm, bn, bk, w, st))
+                jobs.append(job)
+                extra[job] = {"tiles_per_sm": per_sm, "k_steps": -(-4093 // bk), "alignment": "none"}
+    streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 4093), 16, "precompile kstep_tf32_none_spills",
+                            dtype="tf32", layout="nt")
+    out["kstep_tf32_none_spills"] = streams.timed_rows("kstep_tf32_none_spills", jobs,
+                                                       lambda M, N, K, c: extra[(M, N, K, c)], dtype="tf32", layout="nt")
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -371,7 +401,8 @@ def main() -> int:
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
-                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills")
+                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
+                                             "kstep_tf32_none_spills")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -383,7 +414,7 @@ def main() -> int:
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills)
+             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:

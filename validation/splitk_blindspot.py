@@ -118,7 +118,7 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
     return out
 
 
-def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
+def full_space_cases(n: int = 30, seed: int = 7, only: str | None = None) -> list[dict]:
     """`n` read shapes of holdout20 and later (seeded draw) with the model's pick over the whole
     built-in space of grouped and split-K, which the sweeps' ~160 configs per shape mostly do not
     hold, and the set's measured best config: timed side by side, what a user of `perfmodel rank`
@@ -130,6 +130,9 @@ def full_space_cases(n: int = 30, seed: int = 7) -> list[dict]:
 
     late = [s for s in SETS if s not in UNREAD and s.removeprefix("holdout").isdigit() and int(s[7:]) >= 20]
     shapes = [(name, s) for name in late for s in load_runs(f"h200/{name}").shapes]
+    if only:  # "DTYPE/CLASS", e.g. "tf32/none": the shapes of that dtype and load class alone
+        dtype, load = only.split("/")
+        shapes = [(name, s) for name, s in shapes if s.dtype == dtype and problem_of(s).alignment == load]
     random.Random(seed).shuffle(shapes)
     out = []
     for name, s in shapes[:n]:
@@ -201,6 +204,7 @@ def main(argv=None) -> int:
     ap.add_argument("--time", metavar="FILE", help="time the cases of FILE on this GPU into $OUT")
     ap.add_argument("--picks", metavar="FILE", help="write the model's pick for each fresh shape (no GPU)")
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
+    ap.add_argument("--only", default=None, help="--full-space: read shapes of this DTYPE/CLASS only, e.g. tf32/none")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
     ap.add_argument("--rule", choices=("k-odd", "any", "fp32", "fp32-decode"), default="k-odd", help="the fresh shapes' rule (--picks)")
     ap.add_argument("--n", type=int, default=400, help="how many fresh shapes (--picks)")
@@ -211,7 +215,7 @@ def main(argv=None) -> int:
         Path(a.list).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} shapes whose model pick is an untimed split-K config -> {a.list}")
     if a.full_space:
-        rows = full_space_cases()
+        rows = full_space_cases(n=a.n if a.only else 30, only=a.only)
         Path(a.full_space).write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"{len(rows)} read shapes with the model's full-space pick -> {a.full_space}")
     if a.picks:
