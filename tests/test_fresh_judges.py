@@ -578,3 +578,22 @@ def test_the_fp32_decode_rule_draws_decode_shapes_in_both_layouts():
     aligned = sum(n % 16 == 0 for _, n, *_ in shapes) / len(shapes)
     assert 0.65 < aligned < 0.85
     assert min(m for m, *_ in fresh_shapes(seed=7, n=400, rule="fp32")) >= 64
+
+
+def test_full_space_picks_of_the_tf32_class_none_shapes_as_the_readme_says():
+    """Session 42: every read TF32 class-"none" shape's full-space pick (a num_stages-1 config, which no
+    sweep times) timed beside its set's best; the README's figures are these recorded times' geomeans."""
+    rows, measured = _cases_and_times("full_space_tf32_none_cases.jsonl", "full_space_tf32_none.jsonl.gz")
+    assert len(rows) == 147 and all(c["full_space_pick"]["num_stages"] == 1 for c in rows)
+    ratios = defaultdict(list)
+    for shape, t in measured.items():
+        ratios[shape[4]].append(t["measured_best"] / t["full_space_pick"])
+    both = ratios["nn"] + ratios["nt"]
+    long_nt = [t["measured_best"] / t["full_space_pick"] for s, t in measured.items() if s[4] == "nt" and s[2] >= 256]
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    text = " ".join(readme.split())
+    assert f"All {len(both)} such read shapes" in text
+    assert f"**{_geomean(both):.3f}** in geomean, {sum(r > 1 for r in both)} faster" in text
+    assert f"`nn` {_geomean(ratios['nn']):.3f} ({len(ratios['nn'])} shapes)" in text
+    assert f"`nt` {_geomean(ratios['nt']):.3f} ({len(ratios['nt'])}), worst {min(both):.3f}" in text
+    assert f"{len(long_nt)} at {_geomean(long_nt):.3f}" in text
