@@ -147,6 +147,7 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
     rows = []
     if p.full_waves:
         past = f" + {p.past_copies_s * us:.2f} us of copies past the loop's end" if p.past_copies_s else ""
+        past += f" + {p.prologue_copies_s * us:.2f} us of the prologue's copies" if p.prologue_copies_s else ""
         past += f" + {p.store_s * us:.2f} us storing C element by element" if p.store_s else ""
         past += f" + {p.tile_spill_s * us:.2f} us of spills outside the loop" if p.tile_spill_s else ""
         steps = f"(k-steps + {p.overhead_ksteps:.3g} for the tile's start and end)" if p.overhead_ksteps else "k-steps"

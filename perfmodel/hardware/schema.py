@@ -222,6 +222,7 @@ class Calibration(Frozen):
     vector_copy_weight: Union[FactorOrZero, None] = None
     gather_blocks_exponent: Union[FactorOrZero, None] = None
     past_copy_weight: Union[FactorOrZero, None] = None
+    kmajor_copy_weight: Union[Factor, None] = None  # nt's one-by-one copies (no transpose), in gathered copies
     l1_thrash_ratio: Union[Factor, None] = None
     l1_thrash_exponent: Union[FactorOrZero, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None

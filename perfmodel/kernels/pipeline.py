@@ -31,7 +31,9 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     at a = 0: 1.10-1.30 at one block, 0.93-1.00 at two, 0.80-0.95 at three and
                     more; a chosen on the read sets' top-1: validation/NOTES.md, session 21);
                     vectors: where one operand is copied element by element (load class "k" or
-                    "n"), the other's 16-byte copies, which pass the same way (vector_copy_time)
+                    "n"), the other's 16-byte copies, which pass the same way (vector_copy_time);
+                    gathered x u where both operands are K-major and the dot is wgmma (`nt`: nothing
+                    transposed; u = kmajor_copy_weight, perfmodel.kernels.tiled.kmajor_copy_weight)
     latency:        t_lat = L / depth,  depth = num_stages - 1 (pipelined loads), 1 (element-wise)
     load class "all" (both operands in vectors through the async-copy pipeline):
                     t_k = max(t_mma, t_l2, t_lat) + leak x (the other two) + c_k
@@ -72,7 +74,8 @@ A tile: T(b) = (n_k + c BM BN out_bytes / 64 KiB) t_k(b) + s_L L (prologue) + s_
                 + [b = 1] min(top, t_el)   (element-wise loads through registers: first_step_time)
                 + b x BM BN / R_st         (C stored element by element: elementwise_store_time)
                 + b x threads x spills outside the loop x t_spill   (tile_spill_time)
-The last term: the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
+                + min(depth, n_k) x (t_k(u = 1) - t_k(u))   (the prologue's copies: prologue_copies_time)
+The copies past the end (third line): the pipeline issues the copies of num_stages - 1 k-steps past the loop's end (the
 prologue's, and the loop's last iterations'), masked by a source size of 0 rather than skipped
 (offline sm_90 compile: every cp.async takes `selp 4, 0` as its source size, none is guarded),
 so one-by-one copies, whose cost is per instruction rather than per byte, cost there too: in the
@@ -135,6 +138,7 @@ microbenchmarks by calling these same functions. Validated end to end by `perfmo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,6 +204,7 @@ class KStep:
     past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
     fma_b_reads: np.ndarray | None = None  # thread x k reads of a K-major B by the FMA dot, per block (operands.fma_kmajor_b_reads)
     kmajor_spills_measured: bool = False  # the kernel's spills under fma_b_reads cost x fma_kmajor_spill_factor (spills.kstep_spill_time)
+    copy_weight: np.ndarray | None = None  # u per config: one-by-one copies K-major to K-major (`nt` wgmma), in gathered copies
 
 
 def _max(*xs):
@@ -265,7 +270,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     # (element-wise copies re-read their lines through L1 like the scalar loads: l1_thrash)
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
-    t_gather = b * step.gathered / gather_rate(p, b) * np.where(pipe, l1, 1.0)
+    gathered = step.gathered if step.copy_weight is None else step.gathered * step.copy_weight
+    t_gather = b * gathered / gather_rate(p, b) * np.where(pipe, l1, 1.0)
     t_vectors = vector_copy_time(p, step, b)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + t_vectors)
     t_lat = p.pipeline_latency_s / step.depth
@@ -331,7 +337,20 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     t_epi = (lat + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
     steps = k_steps + overhead_ksteps(p, epilogue_bytes)
-    return steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + lat + t_epi, ks
+    return (steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + prologue_copies_time(
+        p, step, ks, b, active_sms, clock_sms, k_steps) + lat + t_epi), ks
+
+
+def prologue_copies_time(p: TimingParams, step: KStep, ks: KStepTime, blocks, active_sms, clock_sms, k_steps):
+    """What the prologue's one-by-one copies add where the loop's go at the K-major weight u
+    (step.copy_weight, calibration kmajor_copy_weight; module doc): the first min(depth, n_k) k-steps,
+    whose copies the prologue issues before any math can overlap them, at the full gathered cost:
+    min(depth, n_k) x (t_k(u = 1) - t_k(u)). 0 where no config has a weight."""
+    if step.copy_weight is None:
+        return np.zeros(np.shape(ks.total))
+    full = kstep_time(p, dataclasses.replace(step, copy_weight=None), blocks=blocks, active_sms=active_sms,
+                      clock_sms=clock_sms)
+    return np.minimum(step.depth, k_steps) * (full.total - ks.total)
 
 
 def latency_share(step: KStep, ks: KStepTime, blocks) -> np.ndarray:

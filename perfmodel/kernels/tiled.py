@@ -65,7 +65,7 @@ from perfmodel.kernels.lowering import prefers_shared
 from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_elems, fma_kmajor_b_reads, fma_smem_bytes,
                                         operand_traffic, reused_line_bytes, shares_kmajor_b, smem_bytes_per_kstep, wgmma_n)
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
-                                        tile_time)
+                                        prologue_copies_time, tile_time)
 from perfmodel.kernels.spills import kstep_spill_time, tile_spill_time
 from perfmodel.kernels.tile_factors import tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
@@ -122,7 +122,21 @@ def kstep_of(ctx, cfgs: ConfigArrays, res: Resources, rules: LoopRules = LoopRul
                      if rules.kernel else None),
         reused_bytes=reused_line_bytes(ctx.problem, res.load, bn, bk, line), l1_bytes=l1,
         fma_b_reads=fma_kmajor_b_reads(ctx.problem, threads, bk, fma, res.load),
-        kmajor_spills_measured=rules.fma_kmajor_spills_measured and res.load == "all")  # where it was measured
+        kmajor_spills_measured=rules.fma_kmajor_spills_measured and res.load == "all",  # where it was measured
+        copy_weight=kmajor_copy_weight(ctx, res.is_wgmma))
+
+
+def kmajor_copy_weight(ctx, is_wgmma) -> np.ndarray | None:
+    """u per config where one-by-one copies go from a K-major operand into the K-major shared layout
+    wgmma reads (`nt`: both operands K-major, nothing transposed), calibration kmajor_copy_weight; None
+    where no config copies that way or the device measured no weight (u = 1). On the H200, one wave of
+    TF32 `nt` class-"none" tiles at 2-3 stages ran 0.30-0.77x the gathered rate's k-steps, fitted on
+    `nn`'s transposing copies (validation/fit_kmajor_copy.py on h200/microbench_tf32_none_spills.json)."""
+    lay = LAYOUTS[ctx.problem.layout]
+    u = ctx.params.kmajor_copy_weight
+    if u == 1.0 or not (lay.a_k_major and lay.b_k_major) or not np.any(is_wgmma):
+        return None
+    return np.where(is_wgmma, u, 1.0)
 
 
 def kstep_smem_bytes(ctx, fma: bool, bm, bn, bk, w, e, is_wgmma, load: str = "all"):
@@ -242,6 +256,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "spill_s": kstep_spill_time(p, step, b), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(p, step, ks, b), (n,)),
+            "prologue_copies_s": np.broadcast_to(prologue_copies_time(p, step, ks, b, busy, None, n_k), (n,)),
             "overhead_ksteps": np.broadcast_to(overhead, (n,)),
             "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Fit calibration kmajor_copy_weight (u: a one-by-one copy from a K-major operand into K-major shared
+memory, TF32 `nt`, in the gathered copies the k-step prices at gather_elems_per_s_per_sm) on the one-wave
+microbenchmark validation/data/h200/microbench_tf32_none_spills.json (kstep_tf32_none_spills: ten `nt` tiles
+at 1-3 stages, K = 4093, M and N 16-divisible; shapes outside every suite).
+
+    python validation/fit_kmajor_copy.py            # the grid, and the value chosen
+
+The value chosen: of the grid, the one whose median measured / predicted over the 2- and 3-stage rows (the
+pipelined copies u weighs) is nearest 1. The 1-stage rows (no copies: loads through registers) are printed
+beside them as the control: u does not move them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from perfmodel.hardware.registry import load_hardware  # noqa: E402
+from perfmodel.kernels import registry  # noqa: E402
+from perfmodel.kernels.base import ConfigArrays  # noqa: E402
+from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
+from perfmodel.problem import GemmProblem  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data" / "h200" / "microbench_tf32_none_spills.json"
+GRID = (1.0, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25)
+
+
+def ratios(u: float, rows: list[dict]) -> dict[int, list[float]]:
+    """measured / predicted per num_stages with kmajor_copy_weight = u."""
+    spec = load_hardware("h200")
+    scale = {"kmajor_copy_weight": u / spec.calibration.kmajor_copy_weight.value}
+    out: dict[int, list[float]] = {1: [], 2: [], 3: []}
+    for r in rows:
+        problem = GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype=r["dtype"], layout=r["layout"])
+        cfg = {k: r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")}
+        cfg.update(GROUP_M=8, SPLIT_K=1, kernel="grouped")
+        t = evaluate(registry.get("grouped"), context(spec, problem, scale), ConfigArrays.of([cfg]))["time_s"][0]
+        out[r["num_stages"]].append(r["time_ms"] * 1e-3 / t)
+    return out
+
+
+def main() -> int:
+    rows = [r for r in json.loads(DATA.read_text())["kstep_tf32_none_spills"] if "time_ms" in r]
+    best = None
+    print(f"{'u':>5} {'s1 median':>10} {'s2 median':>10} {'s3 median':>10} {'s2+s3':>7}")
+    for u in GRID:
+        r = ratios(u, rows)
+        pipe = float(np.median(r[2] + r[3]))
+        print(f"{u:5.2f} {np.median(r[1]):10.3f} {np.median(r[2]):10.3f} {np.median(r[3]):10.3f} {pipe:7.3f}")
+        if best is None or abs(np.log(pipe)) < abs(np.log(best[1])):
+            best = (u, pipe)
+    print(f"chosen: kmajor_copy_weight {best[0]} (median measured / predicted over the 2- and 3-stage rows {best[1]:.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
