@@ -208,6 +208,26 @@ HOLDOUT91_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT91_BASE_INDEX = 11000
 
+# The ninety-second hold-out, defined in session 42 after candidate 57 (adopted) was judged on holdout78 and
+# holdout80 was read as the check after it, to be recorded before the next change to TF32 is judged, never
+# tuned on: no TF32 hold-out was left unread. Ten layers no suite holds: three decode-like (M 24-96), four
+# more aligned, an LM head with N not 16-divisible (GPT-2's 50,257 tokens), a ResNet-50 ImageNet head (N
+# not), one with K not (Covertype's 54 features) and one with neither (37 features -> 100), in tf32 x nn and
+# nt. Indexed from 11100.
+HOLDOUT92_SHAPES: list[tuple] = in_layouts([
+    ("decode", 24, 3072, 8192),  # Llama-3.2-3B MLP down (8192 -> 3072), 24 tokens
+    ("decode", 64, 2048, 16384),  # Gemma-2B MLP down (16384 -> 2048), 64 tokens
+    ("moe", 96, 2048, 7168),  # a DeepSeek-V3 expert up (7168 -> 2048), 96 tokens routed
+    ("speech", 750, 5120, 1280),  # Whisper-large encoder MLP up (1280 -> 5120), 750 frames
+    ("vision", 784, 3072, 768),  # ViT-B/16 MLP up (768 -> 3072), 4 images x 14 x 14
+    ("speech", 3000, 384, 1536),  # Whisper-tiny encoder MLP down (1536 -> 384), 2 x 1500 frames
+    ("nlp", 48, 50257, 768),  # GPT-2 LM head over 50,257 tokens, 48 tokens
+    ("vision", 512, 1000, 2048),  # a ResNet-50 ImageNet classifier 2048 -> 1000, batch 512
+    ("tabular", 98304, 128, 54),  # Covertype (54 features) to 128, batch 98304
+    ("tabular", 32768, 100, 37),  # 37 features to 100, batch 32768 (K and N not 16-divisible)
+], dtypes=("tf32",))
+HOLDOUT92_BASE_INDEX = 11100
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -220,4 +240,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout89": (HOLDOUT89_BASE_INDEX, HOLDOUT89_SHAPES),
     "holdout90": (HOLDOUT90_BASE_INDEX, HOLDOUT90_SHAPES),
     "holdout91": (HOLDOUT91_BASE_INDEX, HOLDOUT91_SHAPES),
+    "holdout92": (HOLDOUT92_BASE_INDEX, HOLDOUT92_SHAPES),
 }
