@@ -166,7 +166,7 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         memory_share=float(r["memory_share"]), memory_s=float(r["memory_s"]), main_s=float(r["main_s"]), reduce_s=float(r["reduce_s"]), launch_s=float(r["launch_s"]),
         floor_s=float(r["floor_s"]), pct_of_peak=(rl.compute_floor_s / t * 100) if finite else 0.0,
         estimated=p.estimated, host_floor_s=float(r["host_floor_s"]), prologues_saved_s=float(r["prologues_saved_s"]),
-        past_copies_s=float(r["past_copies_s"]), prologue_copies_s=float(r.get("prologue_copies_s", 0.0)), elementwise_pipelined=bool(r["elementwise_pipelined"]),
+        past_copies_s=float(r["past_copies_s"]), prologue_copies_s=float(r["prologue_copies_s"]), elementwise_pipelined=bool(r["elementwise_pipelined"]),
         first_step_s=float(r["first_step_s"]), tail_first_step_s=float(r["tail_first_step_s"]),
         store_s=float(r["store_s"]), tile_spill_s=float(r["tile_spill_s"]),
         waves_dram_s=float(r["waves_dram_s"]),

@@ -249,6 +249,7 @@ class KStepTime:
     vectors: np.ndarray  # the other operand's 16-byte copies beside them (vector_copy_time)
     l1_factor: np.ndarray  # what L1 multiplied the element-wise loads or copies by (l1_thrash; 1 where nothing is re-read)
     exposed: np.ndarray  # what the first k-step's element-wise loads add where nothing else hides them (first_step_time)
+    prologue_extra: np.ndarray | float = 0.0  # t_k(u = 1) - t_k(u) where copies take step.copy_weight (prologue_copies_time)
 
 
 def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_sms=None) -> KStepTime:
@@ -332,25 +333,26 @@ def tile_time(p: TimingParams, step: KStep, *, blocks, active_sms, k_steps, epil
     for the num_stages - 1 k-steps past the end (module doc), and the epilogue (latency plus
     `epilogue_bytes` per block, BM BN x output bytes, written through L2)."""
     ks = kstep_time(p, step, blocks=blocks, active_sms=active_sms, clock_sms=clock_sms)
+    if step.copy_weight is not None:  # the prologue's copies at the full cost: what one such k-step adds
+        full = kstep_time(p, dataclasses.replace(step, copy_weight=None), blocks=blocks, active_sms=active_sms,
+                          clock_sms=clock_sms)
+        ks = dataclasses.replace(ks, prologue_extra=full.total - ks.total)
     b = np.asarray(blocks, dtype=float)
     lat = p.pipeline_latency_s * latency_share(step, ks, b)  # the prologue's and the epilogue's
     t_epi = (lat + b * epilogue_bytes / l2_per_sm(p, active_sms) + elementwise_store_time(p, step, b)
              + tile_spill_time(p, step, b))
     steps = k_steps + overhead_ksteps(p, epilogue_bytes)
-    return (steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b) + prologue_copies_time(
-        p, step, ks, b, active_sms, clock_sms, k_steps) + lat + t_epi), ks
+    return (steps * ks.total + past_copies_time(p, step, ks, b) + first_step_time(ks, b)
+            + prologue_copies_time(step, ks, k_steps) + lat + t_epi), ks
 
 
-def prologue_copies_time(p: TimingParams, step: KStep, ks: KStepTime, blocks, active_sms, clock_sms, k_steps):
+def prologue_copies_time(step: KStep, ks: KStepTime, k_steps) -> np.ndarray:
     """What the prologue's one-by-one copies add where the loop's go at the K-major weight u
     (step.copy_weight, calibration kmajor_copy_weight; module doc): the first min(depth, n_k) k-steps,
     whose copies the prologue issues before any math can overlap them, at the full gathered cost:
-    min(depth, n_k) x (t_k(u = 1) - t_k(u)). 0 where no config has a weight."""
-    if step.copy_weight is None:
-        return np.zeros(np.shape(ks.total))
-    full = kstep_time(p, dataclasses.replace(step, copy_weight=None), blocks=blocks, active_sms=active_sms,
-                      clock_sms=clock_sms)
-    return np.minimum(step.depth, k_steps) * (full.total - ks.total)
+    min(depth, n_k) x (t_k(u = 1) - t_k(u)) (ks.prologue_extra, from tile_time); 0 where no config has a
+    weight."""
+    return np.minimum(step.depth, k_steps) * ks.prologue_extra
 
 
 def latency_share(step: KStep, ks: KStepTime, blocks) -> np.ndarray:

@@ -256,7 +256,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "spill_s": kstep_spill_time(p, step, b), "floor_s": np.full(n, ctx.floor_s),
             "tile_factor": np.ones(n) if step.tile_factor is None else step.tile_factor,
             "past_copies_s": np.broadcast_to(past_copies_time(p, step, ks, b), (n,)),
-            "prologue_copies_s": np.broadcast_to(prologue_copies_time(p, step, ks, b, busy, None, n_k), (n,)),
+            "prologue_copies_s": np.broadcast_to(prologue_copies_time(step, ks, n_k), (n,)),
             "overhead_ksteps": np.broadcast_to(overhead, (n,)), "first_step_s": np.broadcast_to(first_step_time(ks, b), (n,)),
             "store_s": np.broadcast_to(elementwise_store_time(p, step, b), (n,)),
             "tile_spill_s": np.broadcast_to(tile_spill_time(p, step, b), (n,)),
