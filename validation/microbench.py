@@ -241,7 +241,7 @@ def _wave_jobs(configs, tiles_per_sm, k: int, n_short: int = 0, **fields) -> tup
         for per_sm in tiles_per_sm:
             job = (c[0] * rows_, c[1] * cols * per_sm - n_short, k, c)
             jobs.append(job)
-            extra[job] = {**fields, "tiles_per_sm": per_sm, "k_steps": k // c[2]}
+            extra[job] = {**fields, "tiles_per_sm": per_sm, "k_steps": -(-k // c[2])}
     return jobs, extra
 
 
@@ -355,14 +355,8 @@ def kstep_tf32_none_spills(out: dict) -> None:
     spills every k-step: whether a loop that waits on unpipelined element-wise loads hides them, and
     what a spilled register costs in the pipelined loop (the read sweeps' spilling class-"none" runs
     ran slower than predicted)."""
-    rows_, cols = env.wave_grid(SMS)
-    jobs, extra = [], {}
-    for bm, bn, bk, w in TF32_NONE_SPILL_TILES:
-        for st in (1, 2, 3):
-            for per_sm in (1, 2):
-                job = (bm * rows_, bn * cols * per_sm, 4093, (bm, bn, bk, w, st))
-                jobs.append(job)
-                extra[job] = {"tiles_per_sm": per_sm, "k_steps": -(-4093 // bk), "alignment": "none"}
+    configs = [(*tile, st) for tile in TF32_NONE_SPILL_TILES for st in (1, 2, 3)]
+    jobs, extra = _wave_jobs(configs, (1, 2), 4093, alignment="none")
     streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 4093), 16, "precompile kstep_tf32_none_spills",
                             dtype="tf32", layout="nt")
     out["kstep_tf32_none_spills"] = streams.timed_rows("kstep_tf32_none_spills", jobs,
