@@ -25,15 +25,12 @@ def _time(problem: GemmProblem, config: str, u: float | None = None) -> float:
 def test_the_weight_is_the_fit_scripts_choice():
     """hardware/h200.yaml's kmajor_copy_weight is what validation/fit_kmajor_copy.py chooses from the recorded
     one-wave rows (the grid value whose median measured / predicted over the 2- and 3-stage rows is nearest 1)."""
-    import json
-
     import numpy as np
 
-    from validation.fit_kmajor_copy import DATA, GRID, ratios
+    from validation.fit_kmajor_copy import choose, timed_rows
 
-    rows = [r for r in json.loads(DATA.read_text())["kstep_tf32_none_spills"] if "time_ms" in r]
-    medians = {u: float(np.median((r := ratios(u, rows))[2] + r[3])) for u in GRID}
-    chosen = min(GRID, key=lambda u: abs(np.log(medians[u])))
+    chosen, by_u = choose(timed_rows())
+    medians = {u: float(np.median(r[2] + r[3])) for u, r in by_u.items()}
     assert H200.calibration.kmajor_copy_weight.value == chosen
     assert medians[1.0] < 0.5 < 0.9 < medians[chosen] < 1.1  # the gathered rate alone: 2-3x slow
 

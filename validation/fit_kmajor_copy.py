@@ -44,17 +44,25 @@ def ratios(u: float, rows: list[dict]) -> dict[int, list[float]]:
     return out
 
 
+def timed_rows() -> list[dict]:
+    return [r for r in json.loads(DATA.read_text())["kstep_tf32_none_spills"] if "time_ms" in r]
+
+
+def choose(rows: list[dict]) -> tuple[float, dict[float, dict[int, list[float]]]]:
+    """(the value chosen, each grid value's ratios by num_stages): the grid value whose median measured /
+    predicted over the 2- and 3-stage rows is nearest 1 (module doc)."""
+    by_u = {u: ratios(u, rows) for u in GRID}
+    return min(GRID, key=lambda u: abs(np.log(np.median(by_u[u][2] + by_u[u][3])))), by_u
+
+
 def main() -> int:
-    rows = [r for r in json.loads(DATA.read_text())["kstep_tf32_none_spills"] if "time_ms" in r]
-    best = None
+    chosen, by_u = choose(timed_rows())
     print(f"{'u':>5} {'s1 median':>10} {'s2 median':>10} {'s3 median':>10} {'s2+s3':>7}")
-    for u in GRID:
-        r = ratios(u, rows)
-        pipe = float(np.median(r[2] + r[3]))
-        print(f"{u:5.2f} {np.median(r[1]):10.3f} {np.median(r[2]):10.3f} {np.median(r[3]):10.3f} {pipe:7.3f}")
-        if best is None or abs(np.log(pipe)) < abs(np.log(best[1])):
-            best = (u, pipe)
-    print(f"chosen: kmajor_copy_weight {best[0]} (median measured / predicted over the 2- and 3-stage rows {best[1]:.3f})")
+    for u, r in by_u.items():
+        print(f"{u:5.2f} {np.median(r[1]):10.3f} {np.median(r[2]):10.3f} {np.median(r[3]):10.3f} "
+              f"{np.median(r[2] + r[3]):7.3f}")
+    pipe = np.median(by_u[chosen][2] + by_u[chosen][3])
+    print(f"chosen: kmajor_copy_weight {chosen} (median measured / predicted over the 2- and 3-stage rows {pipe:.3f})")
     return 0
 
 
