@@ -27,6 +27,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_fp32_nt      the same tiles in nt, aligned
   kstep_fp32_spills  IEEE fp32 nn/nt tiles that spill, 1-4 tiles per SM: spills against L1
   kstep_tf32_none_spills  TF32 nt class "none" tiles that spill in the loop, and neighbours, at 1-3 stages
+  kstep_tf32_blocks  TF32 nn/nt decode tiles at 1 and 2 tiles per SM, one wave and a decode stream
 """
 
 from __future__ import annotations
@@ -363,6 +364,35 @@ def kstep_tf32_none_spills(out: dict) -> None:
                                                        lambda M, N, K, c: extra[(M, N, K, c)], dtype="tf32", layout="nt")
 
 
+#: TF32 tiles the decode-like `nn` shapes pick or run best (holdout78/80: split-K 32x64x128 at k2 against k4, 64x32
+#: and 16x64 tiles), mma.sync (BLOCK_M < 64 or 2 warps) and wgmma (session 43)
+TF32_BLOCKS_TILES = [(32, 64, 128, 4, 3), (16, 64, 128, 4, 4), (16, 64, 128, 2, 4), (32, 64, 64, 4, 4),
+                     (32, 128, 64, 4, 4), (32, 64, 128, 2, 4), (64, 32, 128, 2, 3), (64, 32, 32, 2, 5),
+                     (32, 32, 64, 2, 3), (64, 64, 64, 2, 3), (16, 128, 128, 4, 3), (64, 64, 64, 4, 3)]
+
+
+def kstep_tf32_blocks(out: dict) -> None:
+    """TF32, aligned, `nn` and `nt`, the decode tiles of TF32_BLOCKS_TILES at 1 and 2 tiles per SM: one
+    wave walking K = 8192 (setup "wave", 12 x 11 tiles) and a decode stream (setup "decode": one row of
+    tiles, M = BLOCK_M, N = BLOCK_N x SMs x tiles per SM, K = 8192: B from DRAM once). The read sets'
+    split-K pairs of 32x64x128_w4_s3 (k2 against k4) ran 1.2x the model where one side's wave held one
+    block per SM and the other's two, and 0.85x the other way round (validation/NOTES.md, session 43):
+    whether a block alone on its SM runs its k-step as fast as the model says (t_k(2) / t_k(1) ~ 1.9)."""
+    rows = []
+    for layout in ("nn", "nt"):
+        jobs, extra = _wave_jobs(TF32_BLOCKS_TILES, (1, 2), 8192, setup="wave")
+        for c in TF32_BLOCKS_TILES:
+            for per_sm in (1, 2):
+                job = (c[0], c[1] * SMS * per_sm, 8192, c)
+                jobs.append(job)
+                extra[job] = {"setup": "decode", "tiles_per_sm": per_sm, "k_steps": 8192 // c[2]}
+        streams.compile_grouped(TF32_BLOCKS_TILES, (4096, 4096, 8192), 16, f"precompile kstep_tf32_blocks {layout}",
+                                dtype="tf32", layout=layout)
+        rows += streams.timed_rows(f"kstep_tf32_blocks {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
+                                   dtype="tf32", layout=layout)
+    out["kstep_tf32_blocks"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -396,7 +426,7 @@ def main() -> int:
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
-                                             "kstep_tf32_none_spills")
+                                             "kstep_tf32_none_spills kstep_tf32_blocks")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -408,7 +438,7 @@ def main() -> int:
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills)
+             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
