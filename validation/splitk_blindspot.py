@@ -83,7 +83,10 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
     "fp32" (session 26: IEEE fp32's FMA dot): M and N log-uniform in 64..4096, K in 64..2048, each
     16-divisible three times in four (rounded to 16), dtype fp32, layout nn / nt at even odds.
     "fp32-decode" (session 41: the FMA dot at decode M, which "fp32" never draws): M log-uniform in 1..64,
-    N in 256..16384 and K in 256..8192, each 16-divisible three times in four, dtype fp32, nn / nt."""
+    N in 256..16384 and K in 256..8192, each 16-divisible three times in four, dtype fp32, nn / nt.
+    "tf32-small-m" (session 43: TF32 at the M where tiles under 64 rows, split-K and lone waves decide): M
+    log-uniform in 4..512, N in 256..16384 and K in 256..16384, each 16-divisible three times in four, dtype
+    tf32, nn / nt."""
     rng = random.Random(seed)
 
     def log_int(lo, hi):
@@ -102,6 +105,11 @@ def fresh_shapes(seed: int = 2024, n: int = 400, rule: str = "k-odd") -> list[tu
             M = log_int(1, 64)
             N, K = (x if rng.random() < 0.25 else x // 16 * 16 for x in (log_int(256, 16384), log_int(256, 8192)))
             out.append((M, N, K, "fp32", rng.choice(("nn", "nt"))))
+            continue
+        if rule == "tf32-small-m":
+            M = log_int(4, 512)
+            N, K = (x if rng.random() < 0.25 else x // 16 * 16 for x in (log_int(256, 16384), log_int(256, 16384)))
+            out.append((M, N, K, "tf32", rng.choice(("nn", "nt"))))
             continue
         if rule == "fp32":
             M, N, K = (x if rng.random() < 0.25 else max(64, x // 16 * 16)
@@ -206,7 +214,7 @@ def main(argv=None) -> int:
     ap.add_argument("--full-space", metavar="FILE", help="write full_space_cases (no GPU)")
     ap.add_argument("--only", default=None, help="--full-space: read shapes of this DTYPE/CLASS only, e.g. tf32/none")
     ap.add_argument("--seed", type=int, default=2024, help="the fresh shapes' seed (--picks)")
-    ap.add_argument("--rule", choices=("k-odd", "any", "fp32", "fp32-decode"), default="k-odd", help="the fresh shapes' rule (--picks)")
+    ap.add_argument("--rule", choices=("k-odd", "any", "fp32", "fp32-decode", "tf32-small-m"), default="k-odd", help="the fresh shapes' rule (--picks)")
     ap.add_argument("--n", type=int, default=400, help="how many fresh shapes (--picks)")
     ap.add_argument("--pairs", nargs=3, metavar=("BEFORE", "AFTER", "FILE"), help="the fresh shapes whose picks differ")
     a = ap.parse_args(argv)
