@@ -56,7 +56,8 @@ class Prediction(BaseModel):
     tflops: float
     bound: str
     compute_path: str
-    instruction: str
+    instruction: str  # the device's matrix instruction for the dtype (hardware YAML)
+    lowers_to: str  # what this config's dot lowers to: wgmma, mma (mma.sync), mfma, mmac or fma
     limiter: str
     alignment: str  # the load class of the main loop: all, k, n or none
     blocks_per_sm: int
@@ -153,6 +154,7 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         device=spec.id, problem=str(problem), kernel=model.name, config=config.name, time_s=t,
         tflops=problem.flops / t / 1e12 if finite else 0.0, bound=BOUNDS[int(r["bound"])],
         compute_path=p.compute_path, instruction=p.instruction, limiter=LIMIT_ORDER[int(r["limiter"])],
+        lowers_to=instruction(spec, problem.dtype, bool(r["is_wgmma"])),
         blocks_per_sm=int(r["blocks_per_sm"]), alignment=str(r["alignment"]), regs_per_thread=int(r["regs"]),
         spilled_regs_per_thread=int(r["spilled_regs"]),
         registers_from="compile table" if r["regs_from_table"] else "linear fit",

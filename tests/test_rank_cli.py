@@ -114,6 +114,18 @@ def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
     assert "Zero-padding" not in r.stdout
 
 
+def test_the_class_none_notes_say_4_byte_loads_are_pipelined(cli):
+    """Class "none" (K and N odd): 16-bit loads go element by element with no pipelining, 4-byte ones (TF32)
+    are copied one by one through the pipeline at 2+ stages; rank's and predict's notes said "no pipelining"
+    for both until session 43."""
+    shape = ("--hw", "h200", "--m", 1000, "--n", 1001, "--k", 1001)
+    r = cli("rank", *shape, "--dtype", "tf32", "--top", 1)
+    assert "pipelined at num_stages >= 2" in r.stdout and "no pipelining" not in r.stdout
+    assert "no pipelining" in cli("rank", *shape, "--dtype", "fp16", "--top", 1).stdout
+    r = cli("predict", *shape, "--dtype", "tf32", "--config", "64x64x32_w4_s3")
+    assert "pipelined all the same" in r.stdout and "no pipelining" not in r.stdout
+
+
 def test_readme_intro_counts_the_recorded_runs():
     """The README's opening paragraph counts the timed runs, shapes and sweeps that are recorded
     (validation/score_sets.SETS), and names every kernel of the registry."""

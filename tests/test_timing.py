@@ -74,6 +74,20 @@ def test_predict_explains_every_term():
     assert 0 < p.pct_of_peak <= 100
 
 
+def test_predict_names_what_each_config_lowers_to():
+    """The instruction row names the dtype's instruction and what the config's dot lowers to: TF32 at
+    BLOCK_M 32 is mma.sync on the H200 though the dtype's instruction is wgmma (session 43: the row said
+    wgmma for every config), 64 rows at 4 warps wgmma, every config mma.sync on the A100, IEEE fp32 FMAs."""
+    def lowers(hw, dtype, bm, warps):
+        c = perfmodel.TileConfig(BLOCK_M=bm, BLOCK_N=64, BLOCK_K=32, num_warps=warps, num_stages=3)
+        return predict(hw, perfmodel.GemmProblem(M=1024, N=1024, K=1024, dtype=dtype), c)
+
+    assert lowers("h200", "tf32", 32, 4).instruction.startswith("wgmma")
+    assert [lowers("h200", "tf32", bm, w).lowers_to for bm, w in ((32, 4), (64, 2), (64, 4))] == ["mma", "mma", "wgmma"]
+    assert lowers("a100", "fp16", 128, 4).lowers_to == "mma"
+    assert lowers("h200", "fp32", 64, 4).lowers_to == "fma"
+
+
 def test_gfx926_fp16_runs_on_the_vector_path_and_gfx936_on_the_matrix_path():
     problem = perfmodel.GemmProblem(M=4096, N=4096, K=4096, dtype="fp16")
     assert rank("gfx926", problem).best.compute_path == "vector"

@@ -12,6 +12,7 @@ from perfmodel.dtypes import DTYPES
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
+from perfmodel.kernels.lowering import pipelines_elementwise
 from perfmodel.names import CONFIG_KEYS
 from perfmodel.problem import ALIGNMENTS, TileConfig, make_problem
 
@@ -151,6 +152,8 @@ def _print_padding_note(spec, problem, configs, best, kernels) -> None:
     what = " and ".join(f"{d} to {new}" for d, new, old in (("K", padded.K, problem.K), ("N", padded.N, problem.N))
                         if new != old)
     why = ALIGNMENTS[problem.alignment].note
+    if pipelines_elementwise(problem.dtype):  # 4-byte elements are copied one by one through the pipeline
+        why = why.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined at num_stages >= 2)"
     if best.config.kernel == "tma":
         why += ", which the TMA kernel does not mind"
     caveat = "; on the H200 the measured gains for such shapes were larger, see README" \

@@ -11,6 +11,7 @@ from perfmodel.cli.render import fmt_pct, fmt_rate, print_table
 from perfmodel.dtypes import DTYPES
 from perfmodel.hardware.registry import load_hardware
 from perfmodel.kernels.fma import hide_factor, hides_reads
+from perfmodel.kernels.lowering import INSTRUCTION_NAMES
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, b_kmajor_in_shared
 from perfmodel.kernels.params import timing_params
 from perfmodel.layouts import LAYOUTS
@@ -80,12 +81,12 @@ def predict_cmd(args) -> int:
     pointer = kernel_model(p.kernel).pointer_kernel  # the descriptor kernels load and store in bulk
     load_note = ALIGNMENTS[p.alignment].note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
-        load_note += f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
+        load_note = load_note.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
     if pointer and p.alignment == "all" and not problem.c_aligned:
         load_note = "loads in vectors, pipelined (both operands K-major: K decides); N not 16-divisible: C stored element by element"
     rows = [("term", "value", "note"),
             ("kernel", p.kernel, ""),
-            ("instruction", p.instruction, f"compute path {p.compute_path}"),
+            ("instruction", p.instruction, f"compute path {p.compute_path}; this config: {INSTRUCTION_NAMES[p.lowers_to]}"),
             ("alignment", p.alignment, load_note),
             ("registers/thread", str(p.regs_per_thread),
              (f"{p.spilled_regs_per_thread} spilled" if p.spilled_regs_per_thread else "no spills") + f"; {p.registers_from}"),

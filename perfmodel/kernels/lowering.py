@@ -54,6 +54,12 @@ def uses_wgmma(spec: HardwareSpec, dtype: str, block_m, warps) -> np.ndarray:
     return (np.asarray(warps) >= 4) & (bm >= 64)
 
 
+#: what `instruction` returns, in words (perfmodel predict's instruction row)
+INSTRUCTION_NAMES = {"wgmma": "wgmma (a warpgroup's asynchronous MMA)",
+                     "mma": "mma.sync (each warp its own MMA; on sm_90 where BLOCK_M < 64 or warps < 4)",
+                     "mfma": "MFMA", "mmac": "MMAC", "fma": "FMAs (no matrix instruction for the dtype)"}
+
+
 def instruction(spec: HardwareSpec, dtype: str, is_wgmma: bool) -> str:
     """"wgmma", "mma", "mfma", "mmac" or "fma" (no matrix instruction for the dtype)."""
     t = spec.dtype_throughput(dtype)
