@@ -28,6 +28,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_fp32_spills  IEEE fp32 nn/nt tiles that spill, 1-4 tiles per SM: spills against L1
   kstep_tf32_none_spills  TF32 nt class "none" tiles that spill in the loop, and neighbours, at 1-3 stages
   kstep_tf32_blocks  TF32 nn/nt decode tiles at 1 and 2 tiles per SM, one wave and a decode stream
+  kstep_tf32_none_copies  TF32 nn/nt class "none" tiles at 2-3 stages and 1-3 tiles per SM: the copy rate
 """
 
 from __future__ import annotations
@@ -393,6 +394,29 @@ def kstep_tf32_blocks(out: dict) -> None:
     out["kstep_tf32_blocks"] = rows
 
 
+#: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
+#: ~1.4x faster (the model: 1.0x), with BLOCK_M, BLOCK_N, warps and BLOCK_K around them
+TF32_NONE_COPY_TILES = [(64, 32, 32, 4), (128, 32, 32, 4), (256, 32, 32, 4), (128, 32, 32, 8), (256, 32, 32, 8),
+                        (64, 64, 32, 4), (128, 64, 32, 4), (128, 64, 32, 8), (64, 128, 32, 4), (128, 128, 32, 8),
+                        (128, 32, 64, 4), (64, 64, 64, 4)]
+
+
+def kstep_tf32_none_copies(out: dict) -> None:
+    """TF32 class "none" (K = 4093: every element copied one by one, pipelined at 2+ stages), `nn` and `nt`, M and
+    N 16-divisible, one wave of the tiles of TF32_NONE_COPY_TILES at 2 and 3 stages and 1, 2 and 3 tiles per SM,
+    walking K: how an SM's one-by-one copies scale with the blocks and warps resident (the model: b x copies /
+    gather_elems_per_s_per_sm x (b / 2)^0.15, one rate for every warp count)."""
+    configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
+    rows = []
+    for layout in ("nn", "nt"):
+        jobs, extra = _wave_jobs(configs, (1, 2, 3), 4093, alignment="none")
+        streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 4093), 16,
+                                f"precompile kstep_tf32_none_copies {layout}", dtype="tf32", layout=layout)
+        rows += streams.timed_rows(f"kstep_tf32_none_copies {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
+                                   dtype="tf32", layout=layout)
+    out["kstep_tf32_none_copies"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -426,7 +450,7 @@ def main() -> int:
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
-                                             "kstep_tf32_none_spills kstep_tf32_blocks")
+                                             "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -438,7 +462,8 @@ def main() -> int:
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks)
+             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
+             kstep_tf32_none_copies)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
