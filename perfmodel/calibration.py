@@ -26,6 +26,8 @@ the model's own functions, and the device file that carries them.
       elementwise_store_     per (N, N - 1) pair of the `cstore` rows (16-bit nt, the same tiles), the
         elems_per_s_per_sm   C elements each SM stores over the time the model without the store
                              term leaves unexplained; the median over the pairs (store_rate)
+      kmajor_copy_weight     of KCOPY_GRID, the value whose median measured / predicted over the `kcopies`
+                             rows at 2+ stages (TF32 nt, K odd: copies K-major to K-major) is nearest 1
       and the measured ones: DRAM copy bandwidth, L2 capacity knee, launch cost, latencies, clock
     device_file(...)        the base device's file with a `calibration:` block of these, every
                             value `measured` with the command, GPU, driver and versions
@@ -43,6 +45,7 @@ import numpy as np
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import known_devices
 from perfmodel.hardware.schema import HardwareSpec
+from perfmodel.hardware.transfer import constant
 from perfmodel.kernels.base import ConfigArrays
 from perfmodel.kernels.evaluate import Context, evaluate, params_context
 from perfmodel.kernels.params import CALIBRATED, timing_params
@@ -211,7 +214,39 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
         _memory_and_clock(spec, p, mb, out)
     if _timed(mb.get("cstore", [])):  # else it stays borrowed
         out["elementwise_store_elems_per_s_per_sm"] = store_rate(spec, p, _timed(mb["cstore"]))[0]
+    if _timed(mb.get("kcopies", [])):  # else it stays borrowed (or 1 where TF32 has no wgmma)
+        out["kmajor_copy_weight"] = kmajor_copy_weight(spec, _params_for(spec, out, "tf32"), _timed(mb["kcopies"]))[0]
     return out
+
+
+#: the values kmajor_copy_weight is chosen from (validation/fit_kmajor_copy.py prints each one's ratios)
+KCOPY_GRID = (1.0, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25)
+
+
+def _params_for(spec, out: dict, dtype: str):
+    """The model's constants for `dtype` with the values derived so far in place of the file's."""
+    base = {n: constant(spec, n).value for n in out if n in CALIBRATED}
+    return timing_params(spec, dtype, {n: out[n] / v for n, v in base.items() if v})
+
+
+def kmajor_copy_weight(spec, p, rows: list[dict]) -> tuple[float, dict[float, list[float]]]:
+    """(u, each grid value's measured / predicted per row): of KCOPY_GRID, the value whose median over the
+    rows at 2+ stages (pipelined copies, which u weighs) is nearest 1 (module doc); `p`: TF32 constants."""
+    ratios = {}
+    for u in KCOPY_GRID:
+        pu = dataclasses.replace(p, kmajor_copy_weight=u)
+        ratios[u] = [r["time_ms"] * 1e-3 / _model_s(spec, pu, r) for r in rows]
+    piped = [i for i, r in enumerate(rows) if r["num_stages"] >= 2]
+    if not piped:
+        raise CalibrationError("no kcopies row at 2 or more stages ran correctly")
+    return min(KCOPY_GRID, key=lambda u: abs(np.log(np.median([ratios[u][i] for i in piped])))), ratios
+
+
+def _model_s(spec, p, row: dict) -> float:
+    """The model's time of a recorded grouped-kernel GEMM (its dtype and layout) under constants `p`."""
+    problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row.get("dtype", "fp16"), layout=row.get("layout", "nn"))
+    cfg = {**{k: row[k] for k in CONFIG_KEYS[:5]}, "GROUP_M": 8, "SPLIT_K": 1}
+    return float(evaluate(kernel_model("grouped"), params_context(spec, problem, p), ConfigArrays.of([cfg]))["time_s"][0])
 
 
 def l2_sm_share(rows: list[dict], l2_bw: float, sms: int) -> float:
@@ -232,14 +267,7 @@ def _timed(rows: list[dict]) -> list[dict]:
 def _log_error(spec, p, rows: list[dict]) -> float:
     """Mean |log(model / measured)| of recorded grouped-kernel GEMMs under constants `p`, the
     whole model (resources, residency, waves, traffic) as the ranker runs it."""
-    model = kernel_model("grouped")
-    errs = []
-    for r in rows:
-        problem = GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype="fp16")
-        ctx = params_context(spec, problem, p)
-        t = evaluate(model, ctx, ConfigArrays.of([{**r, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0]
-        errs.append(abs(np.log(t / (r["time_ms"] * 1e-3))))
-    return float(np.mean(errs))
+    return float(np.mean([abs(np.log(_model_s(spec, p, r) / (r["time_ms"] * 1e-3))) for r in rows]))
 
 
 def _best(spec, p, rows, name: str, grid) -> float:
@@ -248,10 +276,7 @@ def _best(spec, p, rows, name: str, grid) -> float:
 
 def _time_without_store_s(spec, p, row: dict) -> float:
     """The model's time of a recorded grouped-kernel GEMM with the element-wise store term off."""
-    problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row.get("dtype", "fp16"),
-                          layout=row.get("layout", "nn"))
-    ctx = params_context(spec, problem, dataclasses.replace(p, store_elems_per_s_per_sm=float("inf")))
-    return float(evaluate(kernel_model("grouped"), ctx, ConfigArrays.of([{**row, "GROUP_M": 8, "SPLIT_K": 1}]))["time_s"][0])
+    return _model_s(spec, dataclasses.replace(p, store_elems_per_s_per_sm=float("inf")), row)
 
 
 def store_rate(spec, p, rows: list[dict]) -> tuple[float, list[tuple[dict, float]]]:
@@ -322,11 +347,14 @@ HOW = {
     "memory_overlap_exponent": "grid search, the whole model over the memory-bound stream GEMMs",
     "elementwise_store_elems_per_s_per_sm": "median over the C-store pairs (16-bit nt, the same tile at N and N - 1) "
                                             "of C elements per SM over the time the model leaves unexplained",
+    "kmajor_copy_weight": "the grid value whose median measured / predicted over the TF32 nt one-by-one-copy GEMMs "
+                          "(K odd) at 2-3 stages is nearest 1",
 }
 UNITS = {"bytes_per_s": ("dram_bw_achieved_bytes_per_s", "l2_bw_achieved_bytes_per_s"),
          "bytes": ("l2_effective_bytes",), "hz": ("sm_clock_under_load_hz",), "ratio": ("matrix_efficiency", "overlap_leak"),
          "ops_per_s": ("warp_mma_ops_per_s",), "elems_per_s": ("scalar_load_elems_per_s_per_sm", "elementwise_store_elems_per_s_per_sm"),
-         "factor": ("dram_read_over_copy", "l2_sm_share_ratio", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent")}
+         "factor": ("dram_read_over_copy", "l2_sm_share_ratio", "partial_clock_gain", "partial_clock_exponent", "memory_overlap_exponent",
+                    "kmajor_copy_weight")}
 
 
 def unit_of(name: str) -> str:

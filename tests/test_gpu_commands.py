@@ -88,10 +88,12 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
 
     cal, mb = (json.loads((DATA / f).read_text()) for f in ("calibration.json", "microbench.json"))
     memory = json.loads((DATA / "microbench_memory.json").read_text())
-    mb = {**mb, "stream": memory["stream"], "partial": memory["partial"]}  # what a full calibration measures
+    copies = json.loads((DATA / "microbench_tf32_none_spills.json").read_text())["kstep_tf32_none_spills"]
+    mb = {**mb, "stream": memory["stream"], "partial": memory["partial"], "kcopies": copies}  # a full calibration's
     cal = {**cal, "l2_sm_read": l2_sm_read_rows(DATA)}
     base = load_hardware("h100")
     values = derive(base, cal, mb)
+    assert values["kmajor_copy_weight"] == 0.35  # TF32 `nt` copies measured (kcopies), not borrowed
     header = {"gpu_name": "NVIDIA H200", "driver": "580.159.04", "torch": "2.11.0", "triton": "3.6.0",
               "date_utc": "2026-11-30T00:00:00+00:00"}
     data = device_file(base, values, cal, header, "my-gpu")
@@ -106,7 +108,7 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     assert set(perfmodel.rank(spec, problem).estimated) <= {"vector_efficiency", "gather_elems_per_s_per_sm",
                                                         "descriptor_launch_s", "shared_kmajor_b_factor",
                                                         "mixed_k_load_factor", "wgmma_n_exponent", "tile_overhead_ksteps",
-                                                        "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight", "kmajor_copy_weight",
+                                                        "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
                                                         "l1_thrash_ratio", "l1_thrash_exponent",
                                                         "elementwise_store_elems_per_s_per_sm", "compute_dram_exponent",
                                                         "fma_kmajor_b_read_s", "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn",
@@ -228,3 +230,18 @@ def test_bad_input_to_the_gpu_commands_is_one_line_and_writes_nothing(cli, tmp_p
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
         assert words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
         assert not list(out.iterdir()), args
+
+
+def test_calibrate_times_the_tf32_copies_only_where_tf32_lowers_to_wgmma():
+    """`perfmodel calibrate` times the kcopies rows (TF32 `nt`, K odd: one-by-one copies) where the TF32 dot is
+    wgmma (Hopper), whose shared operands are K-major only; elsewhere kmajor_copy_weight has no copies to weigh
+    and stays borrowed. The jobs are the lab's tiles (one list), one wave at 2-3 stages, M and N 16-divisible."""
+    from perfmodel.gpu.microbench import tf32_copies_apply
+    from perfmodel.gpu.streams import KCOPY_K, KCOPY_TILES, kcopy_jobs
+
+    assert tf32_copies_apply(load_hardware("h200")) and tf32_copies_apply(load_hardware("h100"))
+    assert not any(tf32_copies_apply(load_hardware(hw)) for hw in ("a100", "gfx942", "gfx936", "gfx926"))
+    jobs = kcopy_jobs((12, 11), quick=False)
+    assert len(jobs) == len(KCOPY_TILES) * 2 * 2 and {j[3][4] for j in jobs} == {2, 3}
+    assert all(M % 16 == 0 and N % 16 == 0 and K == KCOPY_K and K % 16 for M, N, K, _, _ in jobs)
+    assert len(kcopy_jobs((12, 11), quick=True)) == len(KCOPY_TILES[::2]) * 2

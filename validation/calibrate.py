@@ -15,6 +15,8 @@ Inputs (all measured on the device, at shapes outside the validation suite):
                     before the model used them (validation/microbench.py stream partial)
   l2_share_probe.jsonl     L2 reads on 1 to all SMs (validation/l2_share_probe.py): its 1024-thread
                     rows are what `perfmodel calibrate` records as l2_sm_read
+  microbench_tf32_none_spills.json   TF32 nt GEMMs copying every element one by one (validation/
+                    microbench.py kstep_tf32_none_spills): what `perfmodel calibrate` records as kcopies
 
 Derivations: perfmodel/calibration.py's module doc.
 tests/test_timing.py re-derives these and checks hardware/h200.yaml holds the same numbers.
@@ -57,6 +59,9 @@ def derive(hw: str = "h200", data: Path | None = None) -> dict[str, float]:
     if memory.exists():
         mem = json.loads(memory.read_text())
         mb = {**mb, "stream": mem["stream"], "partial": mem["partial"]}
+    copies = folder / "microbench_tf32_none_spills.json"
+    if copies.exists():  # what `perfmodel calibrate` records as kcopies (it times the 2-3 stage rows alone)
+        mb = {**mb, "kcopies": json.loads(copies.read_text())["kstep_tf32_none_spills"]}
     return derive_constants(spec, cal, mb)
 
 
@@ -83,6 +88,7 @@ SOURCES = {
     "partial_clock_gain": "measured: python3 validation/microbench.py (clock_max 1.98 GHz / the SM clock under cuBLAS load)",
     "partial_clock_exponent": "measured: python3 validation/microbench.py partial (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 28 partial-wave long-K GEMMs, 4-132 tiles)",
     "memory_overlap_exponent": "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 105 memory-bound M = 16 GEMMs)",
+    "kmajor_copy_weight": "measured: python3 validation/microbench.py kstep_tf32_none_spills (validation/data/h200/microbench_tf32_none_spills.json: one wave of TF32 nt class-none tiles at 1-3 stages, K = 4093, shapes outside every suite; `perfmodel calibrate` times its 2-3 stage rows as kcopies); derived by validation/calibrate.py (the grid value whose median measured / predicted over the 2- and 3-stage rows is nearest 1: 0.404 at u = 1, 1.034 at 0.35)",
 }
 
 

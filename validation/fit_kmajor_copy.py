@@ -20,28 +20,12 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from perfmodel.calibration import KCOPY_GRID, kmajor_copy_weight  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from perfmodel.kernels import registry  # noqa: E402
-from perfmodel.kernels.base import ConfigArrays  # noqa: E402
-from perfmodel.kernels.evaluate import context, evaluate  # noqa: E402
-from perfmodel.problem import GemmProblem  # noqa: E402
+from perfmodel.kernels.params import timing_params  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "h200" / "microbench_tf32_none_spills.json"
-GRID = (1.0, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25)
-
-
-def ratios(u: float, rows: list[dict]) -> dict[int, list[float]]:
-    """measured / predicted per num_stages with kmajor_copy_weight = u."""
-    spec = load_hardware("h200")
-    scale = {"kmajor_copy_weight": u / spec.calibration.kmajor_copy_weight.value}
-    out: dict[int, list[float]] = {1: [], 2: [], 3: []}
-    for r in rows:
-        problem = GemmProblem(M=r["M"], N=r["N"], K=r["K"], dtype=r["dtype"], layout=r["layout"])
-        cfg = {k: r[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")}
-        cfg.update(GROUP_M=8, SPLIT_K=1, kernel="grouped")
-        t = evaluate(registry.get("grouped"), context(spec, problem, scale), ConfigArrays.of([cfg]))["time_s"][0]
-        out[r["num_stages"]].append(r["time_ms"] * 1e-3 / t)
-    return out
+GRID = KCOPY_GRID  # one grid: `perfmodel calibrate` chooses from it too (perfmodel.calibration.kmajor_copy_weight)
 
 
 def timed_rows() -> list[dict]:
@@ -49,10 +33,12 @@ def timed_rows() -> list[dict]:
 
 
 def choose(rows: list[dict]) -> tuple[float, dict[float, dict[int, list[float]]]]:
-    """(the value chosen, each grid value's ratios by num_stages): the grid value whose median measured /
-    predicted over the 2- and 3-stage rows is nearest 1 (module doc)."""
-    by_u = {u: ratios(u, rows) for u in GRID}
-    return min(GRID, key=lambda u: abs(np.log(np.median(by_u[u][2] + by_u[u][3])))), by_u
+    """(the value chosen, each grid value's measured / predicted by num_stages): perfmodel.calibration's
+    kmajor_copy_weight, the choice `perfmodel calibrate` makes, on the H200's file constants."""
+    spec = load_hardware("h200")
+    chosen, ratios = kmajor_copy_weight(spec, timing_params(spec, "tf32"), rows)
+    by_u = {u: {st: [x for r, x in zip(rows, rs) if r["num_stages"] == st] for st in (1, 2, 3)} for u, rs in ratios.items()}
+    return chosen, by_u
 
 
 def main() -> int:

@@ -343,8 +343,7 @@ def kstep_stages(out: dict) -> None:
 
 
 #: TF32 `nt` tiles whose loop spills in some class-"none" compile, and neighbours that do not (session 42)
-TF32_NONE_SPILL_TILES = [(128, 256, 32, 8), (128, 256, 16, 8), (256, 128, 32, 8), (256, 128, 16, 8), (128, 128, 32, 8),
-                         (128, 128, 16, 8), (128, 128, 16, 4), (64, 256, 16, 4), (128, 64, 32, 4), (128, 32, 32, 4)]
+TF32_NONE_SPILL_TILES = streams.KCOPY_TILES  # one list: `perfmodel calibrate` times them too (kcopies)
 
 
 def kstep_tf32_none_spills(out: dict) -> None:

@@ -44,7 +44,7 @@ def _measure(args, base):
     header = env.versions(["perfmodel", *sys.argv[1:]])
     from perfmodel.gpu import microbench
 
-    cal, mb = microbench.run(args.quick, args.jobs)
+    cal, mb = microbench.run(args.quick, args.jobs, base)
     return cal, mb, header
 
 

@@ -14,6 +14,8 @@ itself (perfmodel.gpu.env.properties), none typed in.
                 aligned (K, N multiples of 16) and unaligned (neither)
     stream, partial   memory-bound GEMMs and partial waves (perfmodel.gpu.streams)
     cstore      the same tiles with C stored in vectors and element by element (perfmodel.gpu.streams)
+    kcopies     TF32 nt tiles copying every element one by one (K odd), where TF32 lowers to wgmma
+                (perfmodel.gpu.streams)
 
 `quick` runs a subset of each (about two minutes on an H200); the full set takes a few more.
 Results come back as two dicts shaped like the lab's validation/data/h200/calibration.json and
@@ -289,8 +291,9 @@ def kstep(quick: bool, jobs: int = 16) -> list[dict]:
     return rows
 
 
-def run(quick: bool, jobs: int = 16) -> tuple[dict, dict]:
-    """(calibration, microbench): every measurement the derivation reads, on this GPU."""
+def run(quick: bool, jobs: int = 16, spec=None) -> tuple[dict, dict]:
+    """(calibration, microbench): every measurement the derivation reads, on this GPU (`spec`, the device
+    file it is calibrated from: the kcopies rows only where its TF32 dot lowers to wgmma)."""
     cal = memory(quick)
     say("memory done")
     mb = {"kind": "microbench", "latency": latency(), "clocks": clocks()}
@@ -302,4 +305,14 @@ def run(quick: bool, jobs: int = 16) -> tuple[dict, dict]:
     mb["stream"] = streams.stream(quick, jobs)
     mb["partial"] = streams.partial(quick, jobs)
     mb["cstore"] = streams.cstore(quick, jobs)
+    if spec is not None and tf32_copies_apply(spec):
+        mb["kcopies"] = streams.kcopies(quick, jobs)
     return cal, mb
+
+
+def tf32_copies_apply(spec) -> bool:
+    """Whether the device's TF32 dot lowers to wgmma (64 rows, 4 warps), which reads K-major shared memory only:
+    where kmajor_copy_weight means something (perfmodel.kernels.tiled.kmajor_copy_weight)."""
+    from perfmodel.kernels.lowering import uses_wgmma
+
+    return spec.dtype_throughput("tf32") is not None and bool(uses_wgmma(spec, "tf32", 64, 4))

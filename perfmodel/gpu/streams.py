@@ -10,11 +10,16 @@
     cstore     16-bit nt GEMMs at N 16-divisible and at N - 1, the same tiles: only C's store
                changes (vectors, or element by element), the pairs
                perfmodel.calibration.store_rate derives the element-wise store's rate from
+    kcopies    TF32 nt GEMMs whose K is not 16-divisible (4093: every element copied one by one,
+               pipelined at 2+ stages), one wave of ten tiles at 2 and 3 stages, 1 and 2 tiles per SM:
+               perfmodel.calibration.kmajor_copy_weight derives what such a copy costs, K-major to
+               K-major, in the transposing copies' time (only where TF32 lowers to wgmma)
 
 On an H200 (S = 132) these are the rows of validation/data/h200/microbench_memory.json, which
 were recorded with the lab's validation/microbench.py before the model used them. `quick`
 keeps part A, a quarter of part B, two partial configs and two of the four C-store shapes.
-The C-store pairs are validation/cstore_probe.py's (h200/cstore_probe.jsonl).
+The C-store pairs are validation/cstore_probe.py's (h200/cstore_probe.jsonl); the kcopies tiles are the
+lab's kstep_tf32_none_spills (validation/microbench.py; h200/microbench_tf32_none_spills.json, 1-3 stages).
 """
 
 from __future__ import annotations
@@ -30,6 +35,12 @@ PARTIAL_CONFIGS = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 64, 64, 4, 4
 CSTORE_SHAPES = ((65536, 256, 256), (65536, 1024, 256), (131072, 512, 64), (16384, 4096, 1024))
 CSTORE_TILES = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (64, 128, 64, 4, 3), (128, 64, 64, 4, 4),
                 (256, 128, 64, 8, 3), (64, 256, 32, 4, 4))
+
+#: TF32 `nt` class-"none" tiles (BLOCK_M, BLOCK_N, BLOCK_K, warps): 128x256x32 and 256x128x32 at 8 warps, whose
+#: loops spill in some compile, their BLOCK_K 16, and narrower neighbours that do not (session 42)
+KCOPY_TILES = [(128, 256, 32, 8), (128, 256, 16, 8), (256, 128, 32, 8), (256, 128, 16, 8), (128, 128, 32, 8),
+               (128, 128, 16, 8), (128, 128, 16, 4), (64, 256, 16, 4), (128, 64, 32, 4), (128, 32, 32, 4)]
+KCOPY_K = 4093  # not 16-divisible: load class "none" with M and N 16-divisible
 
 
 def stream_jobs(sms: int, quick: bool) -> list[tuple]:
@@ -63,6 +74,15 @@ def cstore_jobs(quick: bool) -> list[tuple]:
     """(M, N, K, config) of the C-store pairs (module doc)."""
     shapes = CSTORE_SHAPES[1:3] if quick else CSTORE_SHAPES
     return [(M, n, K, tile) for M, N, K in shapes for n in (N, N - 1) for tile in CSTORE_TILES]
+
+
+def kcopy_jobs(wave: tuple[int, int], quick: bool, stages=(2, 3)) -> list[tuple]:
+    """(M, N, K, config, tiles per SM) of the kcopies rows: one wave of rows x cols x per_sm tiles (12 x 11 on
+    an H200) walking K = KCOPY_K, M and N 16-divisible; `quick`: every other tile, one tile per SM."""
+    rows, cols = wave
+    tiles = KCOPY_TILES[::2] if quick else KCOPY_TILES
+    return [(t[0] * rows, t[1] * cols * per_sm, KCOPY_K, (*t, st), per_sm)
+            for t in tiles for st in stages for per_sm in ((1,) if quick else (1, 2))]
 
 
 def compile_grouped(configs, specialization: tuple, jobs: int, label: str, dtype: str = "fp16",
@@ -127,3 +147,13 @@ def cstore(quick: bool, jobs: int = 16) -> list[dict]:
         compile_grouped([c for M, N, K, c in todo if (M, N, K) == spec], spec, jobs, f"calibrate: compile cstore {spec}",
                         layout="nt")
     return timed_rows("cstore", todo, lambda *_: {}, layout="nt")
+
+
+def kcopies(quick: bool, jobs: int = 16) -> list[dict]:
+    """Time the kcopies rows (module doc) with the grouped kernel, TF32 `nt`, each with its tiles per SM."""
+    todo = kcopy_jobs(wave_grid(env.properties()["sm_count"]), quick)
+    per_sm = {job[:4]: job[4] for job in todo}
+    compile_grouped([c for _, _, _, c, _ in todo], (4096, 4096, KCOPY_K), jobs, "calibrate: compile kcopies",
+                    dtype="tf32", layout="nt")
+    return timed_rows("kcopies", [job[:4] for job in todo], lambda M, N, K, c: {"tiles_per_sm": per_sm[(M, N, K, c)]},
+                      dtype="tf32", layout="nt")
