@@ -16,7 +16,8 @@ DATA = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
 
 @pytest.mark.parametrize("measurements, device_file", [
     ("calibrate_full.json", "h200-fresh.yaml"), ("calibrate_quick.json", "h200-quick.yaml"),
-    ("calibrate2_full.json", "h200-fresh2.yaml"), ("calibrate2_quick.json", "h200-quick2.yaml")])
+    ("calibrate2_full.json", "h200-fresh2.yaml"), ("calibrate2_quick.json", "h200-quick2.yaml"),
+    ("calibrate4_quick.json", "h200-quick4.yaml")])  # session 43: with the TF32 one-by-one copies (kcopies)
 def test_the_fresh_files_are_what_their_measurements_derive(measurements, device_file):
     blob = json.loads((DATA / measurements).read_text())
     values = derive(load_hardware("h200"), blob["calibration"], blob["microbench"])
@@ -56,3 +57,13 @@ def test_a_gpu_whose_unaligned_gemms_do_not_spill_still_calibrates():
     values = derive(load_hardware("h200"), blob["calibration"], mb)
     assert "spill_s_per_reg" not in values
     assert {"scalar_load_fixed_s", "memory_overlap_exponent", "partial_clock_exponent"} <= set(values)
+
+
+def test_a_fresh_calibration_measures_the_tf32_copies():
+    """calibrate4 (session 43, --quick) timed the kcopies rows (TF32 `nt`, K odd) and derived kmajor_copy_weight
+    from them, as the H200's file holds it from the lab's microbenchmark: not borrowed."""
+    blob = json.loads((DATA / "calibrate4_quick.json").read_text())
+    rows = blob["microbench"]["kcopies"]
+    assert len(rows) == 10 and all(r["dtype"] == "tf32" and r["layout"] == "nt" and r["K"] % 16 for r in rows)
+    written = load_hardware(DATA / "h200-quick4.yaml").calibration.kmajor_copy_weight
+    assert written.confidence.value == "measured" and written.value == load_hardware("h200").calibration.kmajor_copy_weight.value
