@@ -29,6 +29,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_tf32_none_spills  TF32 nt class "none" tiles that spill in the loop, and neighbours, at 1-3 stages
   kstep_tf32_blocks  TF32 nn/nt decode tiles at 1 and 2 tiles per SM, one wave and a decode stream
   kstep_tf32_none_copies  TF32 nn/nt class "none" tiles at 2-3 stages and 1-3 tiles per SM: the copy rate
+  kstep_tf32_none_short   TF32 nn/nt class "none" skinny-N tiles at short K (29-509), many waves
 """
 
 from __future__ import annotations
@@ -416,6 +417,31 @@ def kstep_tf32_none_copies(out: dict) -> None:
     out["kstep_tf32_none_copies"] = rows
 
 
+#: TF32 class-"none" tiles of the read sets' skinny-N misses (session 43): 128x32x32_w4_s2 ran best where the model
+#: picked 256x32x32_w4_s3 or 256x128x32_w8, at K 14-600
+TF32_NONE_SHORT_CONFIGS = [(128, 32, 32, 4, 2), (128, 32, 32, 4, 3), (128, 32, 32, 4, 4), (256, 32, 32, 4, 3),
+                           (256, 32, 32, 4, 4), (128, 64, 32, 4, 2), (128, 64, 32, 8, 2), (256, 128, 32, 8, 3),
+                           (64, 32, 32, 2, 4), (32, 32, 32, 2, 4)]
+TF32_NONE_SHORT_K = (29, 61, 125, 253, 509)
+
+
+def kstep_tf32_none_short(out: dict) -> None:
+    """TF32 class "none" at short K (29-509, odd) and skinny N (BLOCK_N - 3), M = 128 x SMs x 8 (many waves of
+    tiles), `nn` and `nt`: the tiles of TF32_NONE_SHORT_CONFIGS, whose order on the read skinny-N shapes the model
+    gets wrong (256x32x32_w4_s3 against 128x32x32_w4_s2: measured 1.3-1.7x, the model 1.0x); kstep_tf32_none_copies
+    ran the same tiles as fast per row at long K, so what differs is the tile's start and end."""
+    M = 128 * SMS * 8
+    jobs = [(M, c[1] - 3, K, c) for c in TF32_NONE_SHORT_CONFIGS for K in TF32_NONE_SHORT_K]
+    rows = []
+    for layout in ("nn", "nt"):
+        streams.compile_grouped(TF32_NONE_SHORT_CONFIGS, (4096, 4093, 4093), 16, f"precompile kstep_tf32_none_short {layout}",
+                                dtype="tf32", layout=layout)
+        rows += streams.timed_rows(f"kstep_tf32_none_short {layout}", jobs,
+                                   lambda M, N, K, c: {"alignment": "none", "k_steps": -(-K // c[2])},
+                                   dtype="tf32", layout=layout)
+    out["kstep_tf32_none_short"] = rows
+
+
 def programs(out: dict) -> None:
     """Per-program cost: K = BLOCK_K (one k-step), growing numbers of tiles."""
     rows = []
@@ -449,7 +475,8 @@ def main() -> int:
     ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
-                                             "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies")
+                                             "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies "
+                                             "kstep_tf32_none_short")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -462,7 +489,7 @@ def main() -> int:
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
              kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
-             kstep_tf32_none_copies)
+             kstep_tf32_none_copies, kstep_tf32_none_short)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
