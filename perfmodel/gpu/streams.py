@@ -76,13 +76,13 @@ def cstore_jobs(quick: bool) -> list[tuple]:
     return [(M, n, K, tile) for M, N, K in shapes for n in (N, N - 1) for tile in CSTORE_TILES]
 
 
-def kcopy_jobs(wave: tuple[int, int], quick: bool, stages=(2, 3)) -> list[tuple]:
+def kcopy_jobs(wave: tuple[int, int], quick: bool) -> list[tuple]:
     """(M, N, K, config, tiles per SM) of the kcopies rows: one wave of rows x cols x per_sm tiles (12 x 11 on
     an H200) walking K = KCOPY_K, M and N 16-divisible; `quick`: every other tile, one tile per SM."""
     rows, cols = wave
     tiles = KCOPY_TILES[::2] if quick else KCOPY_TILES
     return [(t[0] * rows, t[1] * cols * per_sm, KCOPY_K, (*t, st), per_sm)
-            for t in tiles for st in stages for per_sm in ((1,) if quick else (1, 2))]
+            for t in tiles for st in (2, 3) for per_sm in ((1,) if quick else (1, 2))]
 
 
 def compile_grouped(configs, specialization: tuple, jobs: int, label: str, dtype: str = "fp16",
