@@ -118,6 +118,20 @@ class GemmProblem(_Frozen):
         return self.K % 16 == 0 and self.N % 16 == 0 and self.M % 16 == 0
 
     @property
+    def alignment_note(self) -> str:
+        """ALIGNMENTS' note for this problem's class, in its layout's terms: the notes name `nn`'s row strides (K
+        for A, N for B); elsewhere they say which row strides are meant (`nt`: both K, so K alone decides)."""
+        note = ALIGNMENTS[self.alignment].note
+        if self.layout == "nn":
+            return note
+        lay = self.layout_info
+        a, b = ("K" if lay.a_k_major else "M"), ("K" if lay.b_k_major else "N")
+        which = {"all": f"A's and B's row strides ({a}, {b}) 16-divisible",
+                 "none": f"A's and B's row strides ({a}, {b}) not 16-divisible",
+                 "k": f"only A's row stride ({a}) 16-divisible", "n": f"only B's row stride ({b}) 16-divisible"}
+        return f"{which[self.alignment]} in `{self.layout}`: {note.split(': ', 1)[1]}"
+
+    @property
     def alignment(self) -> str:
         """The load class Triton compiles the pointer-based kernels for: "all" (both operands'
         row strides multiples of 16: 16-byte vectors through the async-copy pipeline), "k" (only

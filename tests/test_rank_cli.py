@@ -361,3 +361,19 @@ def test_predict_says_when_too_few_warps_hide_the_fma_dot_s_reads(cli):
     r = cli("predict", "--hw", "h200", "--m", 1024, "--n", 1024, "--k", 1024, "--dtype", "fp32",
             "--config", "64x64x64_w4_s3_g8_k1")
     assert r.returncode == 0 and "to hide its shared reads" not in r.stdout
+
+
+def test_the_alignment_notes_name_the_layout_s_row_strides(cli):
+    """In `nt` both operands' row strides are K, so N 16-divisible and K odd is class "none": the notes say so in
+    `nt`'s terms, where they said "K and N not 16-divisible" (session 43); `nn`'s notes are as they were."""
+    from perfmodel.problem import GemmProblem
+
+    nt = GemmProblem(M=1536, N=2816, K=4093, dtype="tf32", layout="nt")
+    assert nt.alignment == "none" and nt.alignment_note.startswith("A's and B's row strides (K, K) not 16-divisible in `nt`")
+    assert GemmProblem(M=1536, N=2816, K=4093, dtype="tf32").alignment_note.startswith("only N 16-divisible")
+    assert GemmProblem(M=1536, N=2816, K=4093, layout="tt").alignment_note.startswith("only A's row stride (M)")
+    r = cli("rank", "--hw", "h200", "--m", 1000, "--n", 1024, "--k", 1001, "--dtype", "tf32", "--layout", "nt", "--top", 1)
+    assert "row strides (K, K) not 16-divisible in `nt`" in r.stdout and "K and N not" not in r.stdout
+    r = cli("predict", "--hw", "h200", "--m", 1536, "--n", 2816, "--k", 4093, "--dtype", "tf32", "--layout", "nt",
+            "--config", "128x128x32_w8_s3")
+    assert "row strides (K, K) not 16-divisible in `nt`" in r.stdout

@@ -14,7 +14,7 @@ from perfmodel.hardware.registry import load_hardware
 from perfmodel.hardware.schema import iter_quantities
 from perfmodel.kernels.lowering import pipelines_elementwise
 from perfmodel.names import CONFIG_KEYS
-from perfmodel.problem import ALIGNMENTS, TileConfig, make_problem
+from perfmodel.problem import TileConfig, make_problem
 
 
 def problem_from(args):
@@ -151,7 +151,7 @@ def _print_padding_note(spec, problem, configs, best, kernels) -> None:
     padded_ms = ranked.best.predicted_ms
     what = " and ".join(f"{d} to {new}" for d, new, old in (("K", padded.K, problem.K), ("N", padded.N, problem.N))
                         if new != old)
-    why = ALIGNMENTS[problem.alignment].note
+    why = problem.alignment_note
     if pipelines_elementwise(problem.dtype):  # 4-byte elements are copied one by one through the pipeline
         why = why.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined at num_stages >= 2)"
     if best.config.kernel == "tma":

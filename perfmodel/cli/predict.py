@@ -15,7 +15,7 @@ from perfmodel.kernels.lowering import INSTRUCTION_NAMES
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, b_kmajor_in_shared
 from perfmodel.kernels.params import timing_params
 from perfmodel.layouts import LAYOUTS
-from perfmodel.problem import ALIGNMENTS, TileConfig
+from perfmodel.problem import TileConfig
 
 def _mma_note(spec, problem, p, cfg) -> str:
     """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.fma)."""
@@ -79,7 +79,7 @@ def predict_cmd(args) -> int:
     us = 1e6
     pipelined = p.alignment == "all" or p.elementwise_pipelined
     pointer = kernel_model(p.kernel).pointer_kernel  # the descriptor kernels load and store in bulk
-    load_note = ALIGNMENTS[p.alignment].note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
+    load_note = problem.alignment_note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
         load_note = load_note.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
     if pointer and p.alignment == "all" and not problem.c_aligned:
