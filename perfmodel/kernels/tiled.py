@@ -161,7 +161,8 @@ def memory_time(waiting, t_dram, q):
     if np.isinf(q):
         return np.maximum(waiting, t_dram)
     top = np.maximum(np.maximum(waiting, t_dram), 1e-30)  # scaled: no overflow for large q
-    return top * ((waiting / top) ** q + (t_dram / top) ** q) ** (1.0 / q)
+    low = np.minimum(waiting, t_dram) / top  # the larger term's (x / top)^q is 1: one power fewer
+    return top * (1.0 + low ** q) ** (1.0 / q)
 
 
 def tile_share(ks, steps, tile_s) -> np.ndarray:
