@@ -359,10 +359,16 @@ def kstep_tf32_none_spills(out: dict) -> None:
     ran slower than predicted)."""
     configs = [(*tile, st) for tile in TF32_NONE_SPILL_TILES for st in (1, 2, 3)]
     jobs, extra = _wave_jobs(configs, (1, 2), 4093, alignment="none")
-    streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 4093), 16, "precompile kstep_tf32_none_spills",
-                            dtype="tf32", layout="nt")
-    out["kstep_tf32_none_spills"] = streams.timed_rows("kstep_tf32_none_spills", jobs,
-                                                       lambda M, N, K, c: extra[(M, N, K, c)], dtype="tf32", layout="nt")
+    out["kstep_tf32_none_spills"] = streams.compiled_and_timed("kstep_tf32_none_spills", jobs, 16, (4096, 4096, 4093),
+                                                               lambda M, N, K, c: extra[(M, N, K, c)], dtype="tf32",
+                                                               layout="nt")
+
+
+def _in_layouts(name: str, jobs: list[tuple], specialization: tuple, extra, layouts=("nn", "nt")) -> list[dict]:
+    """The TF32 (M, N, K, config) jobs compiled at `specialization` and timed in each layout, in turn
+    (perfmodel.gpu.streams.compiled_and_timed), each row with `extra(M, N, K, config)`."""
+    return [row for layout in layouts for row in streams.compiled_and_timed(f"{name} {layout}", jobs, 16, specialization,
+                                                                            extra, dtype="tf32", layout=layout)]
 
 
 #: TF32 tiles the decode-like `nn` shapes pick or run best (holdout78/80: split-K 32x64x128 at k2 against k4, 64x32
@@ -379,19 +385,14 @@ def kstep_tf32_blocks(out: dict) -> None:
     split-K pairs of 32x64x128_w4_s3 (k2 against k4) ran 1.2x the model where one side's wave held one
     block per SM and the other's two, and 0.85x the other way round (validation/NOTES.md, session 43):
     whether a block alone on its SM runs its k-step as fast as the model says (t_k(2) / t_k(1) ~ 1.9)."""
-    rows = []
-    for layout in ("nn", "nt"):
-        jobs, extra = _wave_jobs(TF32_BLOCKS_TILES, (1, 2), 8192, setup="wave")
-        for c in TF32_BLOCKS_TILES:
-            for per_sm in (1, 2):
-                job = (c[0], c[1] * SMS * per_sm, 8192, c)
-                jobs.append(job)
-                extra[job] = {"setup": "decode", "tiles_per_sm": per_sm, "k_steps": 8192 // c[2]}
-        streams.compile_grouped(TF32_BLOCKS_TILES, (4096, 4096, 8192), 16, f"precompile kstep_tf32_blocks {layout}",
-                                dtype="tf32", layout=layout)
-        rows += streams.timed_rows(f"kstep_tf32_blocks {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
-                                   dtype="tf32", layout=layout)
-    out["kstep_tf32_blocks"] = rows
+    jobs, extra = _wave_jobs(TF32_BLOCKS_TILES, (1, 2), 8192, setup="wave")
+    for c in TF32_BLOCKS_TILES:
+        for per_sm in (1, 2):
+            job = (c[0], c[1] * SMS * per_sm, 8192, c)
+            jobs.append(job)
+            extra[job] = {"setup": "decode", "tiles_per_sm": per_sm, "k_steps": 8192 // c[2]}
+    out["kstep_tf32_blocks"] = _in_layouts("kstep_tf32_blocks", jobs, (4096, 4096, 8192),
+                                           lambda M, N, K, c: extra[(M, N, K, c)])
 
 
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
@@ -407,14 +408,9 @@ def kstep_tf32_none_copies(out: dict) -> None:
     walking K: how an SM's one-by-one copies scale with the blocks and warps resident (the model: b x copies /
     gather_elems_per_s_per_sm x (b / 2)^0.15, one rate for every warp count)."""
     configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
-    rows = []
-    for layout in ("nn", "nt"):
-        jobs, extra = _wave_jobs(configs, (1, 2, 3), 4093, alignment="none")
-        streams.compile_grouped([c for *_, c in jobs], (4096, 4096, 4093), 16,
-                                f"precompile kstep_tf32_none_copies {layout}", dtype="tf32", layout=layout)
-        rows += streams.timed_rows(f"kstep_tf32_none_copies {layout}", jobs, lambda M, N, K, c: extra[(M, N, K, c)],
-                                   dtype="tf32", layout=layout)
-    out["kstep_tf32_none_copies"] = rows
+    jobs, extra = _wave_jobs(configs, (1, 2, 3), 4093, alignment="none")
+    out["kstep_tf32_none_copies"] = _in_layouts("kstep_tf32_none_copies", jobs, (4096, 4096, 4093),
+                                                lambda M, N, K, c: extra[(M, N, K, c)])
 
 
 #: TF32 class-"none" tiles of the read sets' skinny-N misses (session 43): 128x32x32_w4_s2 ran best where the model
@@ -432,14 +428,8 @@ def kstep_tf32_none_short(out: dict) -> None:
     ran the same tiles as fast per row at long K, so what differs is the tile's start and end."""
     M = 128 * SMS * 8
     jobs = [(M, c[1] - 3, K, c) for c in TF32_NONE_SHORT_CONFIGS for K in TF32_NONE_SHORT_K]
-    rows = []
-    for layout in ("nn", "nt"):
-        streams.compile_grouped(TF32_NONE_SHORT_CONFIGS, (4096, 4093, 4093), 16, f"precompile kstep_tf32_none_short {layout}",
-                                dtype="tf32", layout=layout)
-        rows += streams.timed_rows(f"kstep_tf32_none_short {layout}", jobs,
-                                   lambda M, N, K, c: {"alignment": "none", "k_steps": -(-K // c[2])},
-                                   dtype="tf32", layout=layout)
-    out["kstep_tf32_none_short"] = rows
+    out["kstep_tf32_none_short"] = _in_layouts("kstep_tf32_none_short", jobs, (4096, 4093, 4093),
+                                               lambda M, N, K, c: {"alignment": "none", "k_steps": -(-K // c[2])})
 
 
 def programs(out: dict) -> None:

@@ -124,11 +124,12 @@ def _blocks_and_steps(M, N, K, c) -> dict:
     return {"blocks": -(-M // c[0]) * -(-N // c[1]), "k_steps": -(-K // c[2])}
 
 
-def compiled_and_timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple) -> list[dict]:
+def compiled_and_timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple, extra=_blocks_and_steps,
+                       dtype: str = "fp16", layout: str = "nn") -> list[dict]:
     """Compile the jobs' configs at `specialization` in `jobs_n` processes, then time them
-    (timed_rows), each row with its blocks and k-steps."""
-    compile_grouped([c for *_, c in jobs], specialization, jobs_n, f"calibrate: compile {name}")
-    return timed_rows(name, jobs, _blocks_and_steps)
+    (timed_rows), each row with `extra(M, N, K, config)` (default: its blocks and k-steps)."""
+    compile_grouped([c for *_, c in jobs], specialization, jobs_n, f"calibrate: compile {name}", dtype=dtype, layout=layout)
+    return timed_rows(name, jobs, extra, dtype=dtype, layout=layout)
 
 
 def stream(quick: bool, jobs: int = 16) -> list[dict]:
@@ -153,7 +154,5 @@ def kcopies(quick: bool, jobs: int = 16) -> list[dict]:
     """Time the kcopies rows (module doc) with the grouped kernel, TF32 `nt`, each with its tiles per SM."""
     todo = kcopy_jobs(wave_grid(env.properties()["sm_count"]), quick)
     per_sm = {job[:4]: job[4] for job in todo}
-    compile_grouped([c for _, _, _, c, _ in todo], (4096, 4096, KCOPY_K), jobs, "calibrate: compile kcopies",
-                    dtype="tf32", layout="nt")
-    return timed_rows("kcopies", [job[:4] for job in todo], lambda M, N, K, c: {"tiles_per_sm": per_sm[(M, N, K, c)]},
-                      dtype="tf32", layout="nt")
+    return compiled_and_timed("kcopies", list(per_sm), jobs, (4096, 4096, KCOPY_K),
+                              lambda M, N, K, c: {"tiles_per_sm": per_sm[(M, N, K, c)]}, dtype="tf32", layout="nt")
