@@ -153,13 +153,19 @@ def _print_padding_note(spec, problem, configs, best, kernels) -> None:
                         if new != old)
     why = problem.alignment_note
     if pipelines_elementwise(problem.dtype):  # 4-byte elements are copied one by one through the pipeline
-        why = why.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined at num_stages >= 2)"
+        why = copied_one_by_one(why, problem.in_bytes, "pipelined at num_stages >= 2")
     if best.config.kernel == "tma":
         why += ", which the TMA kernel does not mind"
     caveat = "; on the H200 the measured gains for such shapes were larger, see README" \
         if problem.alignment in ("k", "n") else ""
     print(f"note: {why}. Zero-padding {what} is predicted at {padded_ms:.4f} ms "
           f"with {ranked.best.config.name} ({best.predicted_ms / padded_ms:.1f}x the speed{caveat}).")
+
+
+def copied_one_by_one(note: str, in_bytes: int, when: str) -> str:
+    """A load class's note where its element-wise operands are copied one by one through the pipeline
+    (4-byte elements: perfmodel.kernels.lowering.pipelines_elementwise), `when` saying at which stages."""
+    return note.replace(", no pipelining", "") + f" ({in_bytes}-byte elements: copied one by one, {when})"
 
 
 def _sens_json(sens):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from perfmodel.cli.errors import UserError
-from perfmodel.cli.model import problem_from
+from perfmodel.cli.model import copied_one_by_one, problem_from
 from perfmodel.cli.render import fmt_pct, fmt_rate, print_table
 from perfmodel.dtypes import DTYPES
 from perfmodel.hardware.registry import load_hardware
@@ -81,7 +81,7 @@ def predict_cmd(args) -> int:
     pointer = kernel_model(p.kernel).pointer_kernel  # the descriptor kernels load and store in bulk
     load_note = problem.alignment_note if pointer else "tensor-descriptor loads: bulk copies, pipelined"
     if p.elementwise_pipelined:
-        load_note = load_note.replace(", no pipelining", "") + f" ({problem.in_bytes}-byte elements: copied one by one, pipelined all the same)"
+        load_note = copied_one_by_one(load_note, problem.in_bytes, "pipelined all the same")
     if pointer and p.alignment == "all" and not problem.c_aligned:
         load_note = "loads in vectors, pipelined (both operands K-major: K decides); N not 16-divisible: C stored element by element"
     rows = [("term", "value", "note"),
