@@ -61,9 +61,14 @@ def test_a_gpu_whose_unaligned_gemms_do_not_spill_still_calibrates():
 
 def test_a_fresh_calibration_measures_the_tf32_copies():
     """calibrate4 (session 43, --quick) timed the kcopies rows (TF32 `nt`, K odd) and derived kmajor_copy_weight
-    from them, as the H200's file holds it from the lab's microbenchmark: not borrowed."""
+    from them, measured, not borrowed: within one step of the grid of the H200 file's value, which the lab's
+    microbenchmark (twice its rows) derives (equal until session 44's lone_copy_share: 0.25 against 0.3)."""
+    from perfmodel.calibration import KCOPY_GRID
+
     blob = json.loads((DATA / "calibrate4_quick.json").read_text())
     rows = blob["microbench"]["kcopies"]
     assert len(rows) == 10 and all(r["dtype"] == "tf32" and r["layout"] == "nt" and r["K"] % 16 for r in rows)
     written = load_hardware(DATA / "h200-quick4.yaml").calibration.kmajor_copy_weight
-    assert written.confidence.value == "measured" and written.value == load_hardware("h200").calibration.kmajor_copy_weight.value
+    lab = load_hardware("h200").calibration.kmajor_copy_weight.value
+    assert written.confidence.value == "measured" and written.value in KCOPY_GRID
+    assert abs(KCOPY_GRID.index(written.value) - KCOPY_GRID.index(lab)) <= 1, (written.value, lab)

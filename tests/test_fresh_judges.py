@@ -76,7 +76,9 @@ def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
 # IEEE fp32 register table completed by 1,689 compiles: rule "fp32" seed 2049, all 92 moved picks, 1.056x A B B A,
 # and the 42 earlier picks it moves, 1.049x A B B A), candidate 57 (`nt`'s one-by-one TF32 copies at the K-major
 # weight, the prologue's at full cost: rule "k-odd" seed 2053, 300 of 400 moved picks sampled, 1.068x A B B A, and
-# the one earlier pick it moves, 1.94x A B B A).
+# the one earlier pick it moves, 1.94x A B B A), candidate 60 (a lone block's one-by-one copies at a measured share of
+# two blocks' rate, kmajor_copy_weight re-derived under it: rule "k-odd" seed 2056, 300 of 347 moved picks sampled,
+# 1.106x A B B A; rule "fp32" seed 2057, all 168, 1.019x; and the 240 earlier picks it moves, 1.088x A B B A).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -106,6 +108,9 @@ JUDGES = [
     ("fp32_register_table_judge_earlier_cases.jsonl", "fp32_register_table_judge_earlier.jsonl.gz", 42, 1.04, True),
     ("kmajor_copy_judge_cases.jsonl", "kmajor_copy_judge.jsonl.gz", 300, 1.05, True),
     ("kmajor_copy_judge_earlier_cases.jsonl", "kmajor_copy_judge_earlier.jsonl.gz", 1, 1.5, True),
+    ("lone_copy_judge_cases.jsonl", "lone_copy_judge.jsonl.gz", 300, 1.1, True),
+    ("lone_copy_fp32_judge_cases.jsonl", "lone_copy_fp32_judge.jsonl.gz", 168, 1.01, True),
+    ("lone_copy_judge_earlier_cases.jsonl", "lone_copy_judge_earlier.jsonl.gz", 240, 1.08, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -499,6 +504,13 @@ MOVED_SINCE = {
     ("fma_busiest_nt_judge_cases.jsonl", (784, 1395, 144, "fp32", "nt")): _C53 + ": 64x64x16_w2_s6",
     ("fma_busiest_nt_judge_cases.jsonl", (3392, 632, 432, "fp32", "nt")): _C53 + ": 64x128x16_w2_s6 k4",
 }
+
+#: Candidate 60 (session 44: a lone block's one-by-one copies at lone_copy_share, kmajor_copy_weight 0.35 -> 0.3)
+#: moved 240 earlier picks, each timed against its new pick in the call after its judge (lone_copy_judge_earlier:
+#: 1.088x); the cases file names each one's judge, so they are listed from it
+_C60 = "candidate 60, session 44"
+MOVED_SINCE.update({(c["judge"], _shape(c)): _C60 for c in map(json.loads, (
+    DATA / "lone_copy_judge_earlier_cases.jsonl").read_text().splitlines())})
 
 
 @pytest.mark.parametrize("cases,times,moved,above,current", JUDGES)

@@ -1,8 +1,10 @@
 """One-by-one copies go faster with more blocks resident (perfmodel.kernels.pipeline.gather_rate):
-the SM's copy rate at b blocks is R_g x (b / 2)^a, a = the calibration's gather_blocks_exponent.
-Checked against the formula recomputed from the config (TF32 with K and N not 16-divisible, every
-element its own pipelined copy), against the model with a = 0, and against the recorded runs it
-was written for (validation/NOTES.md, session 21)."""
+the SM's copy rate at b blocks is R_g x (b / 2)^a, a = the calibration's gather_blocks_exponent, and
+a block alone on its SM whose A is copied one by one (classes "n" and "none") copies at R_g x s1,
+s1 = lone_copy_share. Checked against the formula recomputed from the config (TF32 with K and N not
+16-divisible, every element its own pipelined copy), against the model with a = 0 and s1 = 0,
+against the recorded runs it was written for (validation/NOTES.md, session 21), and s1 against the
+microbenchmark it was fitted on (validation/fit_lone_copy.py, session 44)."""
 
 from __future__ import annotations
 
@@ -25,10 +27,12 @@ NONE = GemmProblem(M=262144, N=150, K=30, dtype="tf32")  # K and N not 16-divisi
 ONE_AND_TWO = ["128x128x32_w8_s2_g8", "128x64x32_w4_s2_g8"]  # one block per SM, then two
 
 
-def _run(problem, configs, exponent=None):
+def _run(problem, configs, exponent=None, share=None):
     ctx = context(SPEC, problem)
     if exponent is not None:
         ctx = dataclasses.replace(ctx, params=dataclasses.replace(ctx.params, gather_blocks_exponent=exponent))
+    if share is not None:
+        ctx = dataclasses.replace(ctx, params=dataclasses.replace(ctx.params, lone_copy_share=share))
     return ctx, evaluate(get("grouped"), ctx, ConfigArrays.of([TileConfig.parse(c).as_dict() for c in configs]))
 
 
@@ -47,17 +51,54 @@ def test_the_copy_term_is_b_copies_over_the_rate_at_b():
     ctx, out = _run(NONE, ONE_AND_TWO)
     p = ctx.params
     assert list(out["alignment"]) == ["none", "none"] and list(out["blocks_per_sm"]) == [1, 2]
+    assert 0 < p.lone_copy_share < 1
     for i, (bm, bn, bk) in enumerate(((128, 128, 32), (128, 64, 32))):
         b = out["blocks_per_sm"][i]
-        expect = b * (bm + bn) * bk / (p.gather_elems_per_s_per_sm * (b / 2) ** p.gather_blocks_exponent)
+        share = p.lone_copy_share if b == 1 else (b / 2) ** p.gather_blocks_exponent  # one block alone: s1
+        expect = b * (bm + bn) * bk / (p.gather_elems_per_s_per_sm * share)
         assert math.isclose(out["l2_s"][i], expect * out["l1_factor"][i], rel_tol=1e-12)
 
 
 def test_one_block_is_slower_and_two_unchanged_against_a_single_rate():
-    _, with_a = _run(NONE, ONE_AND_TWO)
-    _, without = _run(NONE, ONE_AND_TWO, exponent=0.0)
-    assert with_a["l2_s"][0] > without["l2_s"][0]
+    _, with_a = _run(NONE, ONE_AND_TWO, share=0.0)
+    _, without = _run(NONE, ONE_AND_TWO, exponent=0.0, share=0.0)
+    _, with_share = _run(NONE, ONE_AND_TWO)
+    assert with_share["l2_s"][0] > with_a["l2_s"][0] > without["l2_s"][0]
     assert math.isclose(with_a["l2_s"][1], without["l2_s"][1], rel_tol=1e-12)
+    assert math.isclose(with_share["l2_s"][1], without["l2_s"][1], rel_tol=1e-12)
+
+
+def test_the_lone_share_applies_where_a_is_copied_one_by_one_and_one_block_is_resident():
+    """s1 replaces (1/2)^a at one block in classes "n" and "none" alone; at two blocks and more, in
+    classes "k" and "all", and with s1 = 0 (a device that measured none) the power stands."""
+    from perfmodel.kernels.pipeline import LONE_COPY_CLASSES
+
+    p = context(SPEC, NONE).params
+    b = np.array([1.0, 2.0, 3.0])
+    power = p.gather_elems_per_s_per_sm * (b / 2) ** p.gather_blocks_exponent
+    assert LONE_COPY_CLASSES == ("n", "none")
+    for load in ("n", "none"):
+        rates = gather_rate(p, b, load)
+        assert math.isclose(rates[0], p.gather_elems_per_s_per_sm * p.lone_copy_share, rel_tol=1e-12)
+        assert np.allclose(rates[1:], power[1:], rtol=1e-12)
+        assert np.allclose(gather_rate(dataclasses.replace(p, lone_copy_share=0.0), b, load), power, rtol=1e-12)
+    for load in ("k", "all"):
+        assert np.allclose(gather_rate(p, b, load), power, rtol=1e-12)
+
+
+def test_the_lone_share_is_the_fit_on_the_recorded_microbenchmark():
+    """The H200's lone_copy_share is validation/fit_lone_copy.py's choice on the recorded one-wave TF32
+    tiles (39 with room for two blocks), and it fits them better than the power alone."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from validation.fit_lone_copy import choose, timed_rows
+
+    chosen, errs = choose(timed_rows())
+    assert chosen == context(SPEC, NONE).params.lone_copy_share
+    assert len(errs[chosen]) == 39
+    assert np.mean(np.abs(errs[chosen])) < 0.75 * np.mean(np.abs(errs[0.0]))
 
 
 def test_the_recorded_shape_it_was_written_for():

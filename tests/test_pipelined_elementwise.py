@@ -68,7 +68,8 @@ def _terms(problem, config):
 
 def test_element_wise_tf32_copies_are_gathered_and_repeat_past_the_loop():
     """A class-none TF32 nt k-step copies (BM + BN) x BK elements one by one at the gather rate at
-    its b blocks per SM, R_g (b / 2)^a (no lines re-read: both operands K-major), each at u =
+    its b blocks per SM, R_g (b / 2)^a (R_g s1, s1 = lone_copy_share, where the block is alone on its SM, as
+    this one-block tile is; no lines re-read: both operands K-major), each at u =
     kmajor_copy_weight of a gathered copy (K-major to K-major: session 42), and its tile pays
     num_stages - 1 more such copies, masked, at w = past_copy_weight of one that loads; recomputed
     from the definitions, against predict's own terms."""
@@ -76,7 +77,8 @@ def test_element_wise_tf32_copies_are_gathered_and_repeat_past_the_loop():
     assert problem.alignment == "none"
     p = predict(SPEC, problem, TileConfig.parse("128x256x32_w8_s3_g8"))
     ctx, _ = _terms(problem, "128x256x32_w8_s3_g8")
-    rate = ctx.params.gather_elems_per_s_per_sm * (p.blocks_per_sm / 2) ** ctx.params.gather_blocks_exponent
+    assert p.blocks_per_sm == 1 and 0 < ctx.params.lone_copy_share < 1
+    rate = ctx.params.gather_elems_per_s_per_sm * ctx.params.lone_copy_share
     u = ctx.params.kmajor_copy_weight
     assert 0 < u < 1
     gather = p.blocks_per_sm * (128 + 256) * 32 * u / rate

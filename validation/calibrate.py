@@ -88,7 +88,7 @@ SOURCES = {
     "partial_clock_gain": "measured: python3 validation/microbench.py (clock_max 1.98 GHz / the SM clock under cuBLAS load)",
     "partial_clock_exponent": "measured: python3 validation/microbench.py partial (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 28 partial-wave long-K GEMMs, 4-132 tiles)",
     "memory_overlap_exponent": "measured: python3 validation/microbench.py stream (validation/data/h200/microbench_memory.json); derived by validation/calibrate.py (grid search, the whole model over 105 memory-bound M = 16 GEMMs)",
-    "kmajor_copy_weight": "measured: python3 validation/microbench.py kstep_tf32_none_spills (validation/data/h200/microbench_tf32_none_spills.json: one wave of TF32 nt class-none tiles at 1-3 stages, K = 4093, shapes outside every suite; `perfmodel calibrate` times its 2-3 stage rows as kcopies); derived by validation/calibrate.py (the grid value whose median measured / predicted over the 2- and 3-stage rows is nearest 1: 0.404 at u = 1, 1.034 at 0.35)",
+    "kmajor_copy_weight": "measured: python3 validation/microbench.py kstep_tf32_none_spills (validation/data/h200/microbench_tf32_none_spills.json: one wave of TF32 nt class-none tiles at 1-3 stages, K = 4093, shapes outside every suite; `perfmodel calibrate` times its 2-3 stage rows as kcopies); derived by validation/calibrate.py (the grid value whose median measured / predicted over the 2- and 3-stage rows is nearest 1: 0.330 at u = 1, 0.967 at 0.3, with lone_copy_share 0.7; 0.35 before it, session 44)",
 }
 
 

@@ -228,6 +228,45 @@ HOLDOUT92_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("tf32",))
 HOLDOUT92_BASE_INDEX = 11100
 
+# The ninety-third hold-out, defined in session 44 after candidate 60 (adopted) was judged on holdout92 (read
+# by it), to be recorded before the next change to TF32 is judged, never tuned on: no TF32 hold-out was left
+# unread. Ten layers no suite holds at these sizes: two decode-like (M 8-40), an MoE expert, three more aligned, an
+# LM head at 24 tokens (Qwen2-0.5B's 151,936 tokens, 16-divisible), a head with N not 16-divisible (ViT-L's 21,843
+# ImageNet-21k classes), one with K not (YearPredictionMSD's 90 features) and one with neither (HIGGS's 28 features -> 50), in tf32 x nn
+# and nt. Indexed from 11200.
+HOLDOUT93_SHAPES: list[tuple] = in_layouts([
+    ("decode", 40, 5120, 13824),  # Llama-2-13B MLP up (5120 -> 13824), 40 tokens
+    ("decode", 8, 6912, 2560),  # StableLM-3B MLP up (2560 -> 6912), 8 tokens
+    ("moe", 160, 2560, 3584),  # a Qwen2-57B-A14B expert up (3584 -> 2560), 160 tokens routed
+    ("prefill", 1536, 2048, 2304),  # Gemma-2-2B attention query projection (2304 -> 8 x 256), 1536 tokens
+    ("vision", 1176, 1536, 384),  # DeiT-S MLP up (384 -> 1536), 6 images x 196 tokens
+    ("speech", 1500, 1024, 4096),  # Whisper-medium encoder MLP down (4096 -> 1024), 1500 frames
+    ("nlp", 24, 151936, 896),  # Qwen2-0.5B LM head over 151,936 tokens, 24 tokens
+    ("vision", 256, 21843, 1024),  # ViT-L ImageNet-21k classifier 1024 -> 21,843, batch 256
+    ("tabular", 65536, 256, 90),  # YearPredictionMSD (90 features) to 256, batch 65536
+    ("tabular", 131072, 50, 28),  # HIGGS (28 features) to 50, batch 131072 (K and N not 16-divisible)
+], dtypes=("tf32",))
+HOLDOUT93_BASE_INDEX = 11200
+
+# The ninety-fourth hold-out, defined in session 44 after holdout91 was read (it judged candidate 60), to be
+# recorded before the next change to the IEEE fp32 (FMA) path is judged, never tuned on: no IEEE fp32 hold-out
+# was left unread. Ten layers no suite holds at these sizes, seven aligned (two decode), one with N not
+# 16-divisible (a ResNet-50 CIFAR-100 head), one with K not (33 features) and one with neither (Covertype's 54
+# features -> 7 classes), in fp32 x nn and nt. Indexed from 11300.
+HOLDOUT94_SHAPES: list[tuple] = in_layouts([
+    ("decode", 5, 12288, 3072),  # StarCoder2-3B MLP up (3072 -> 12288), 5 tokens
+    ("decode", 24, 4096, 14336),  # Llama-3-8B MLP down (14336 -> 4096), 24 tokens
+    ("prefill", 896, 4096, 1024),  # ALBERT-large feed-forward up (1024 -> 4096), 896 tokens
+    ("vision", 6272, 256, 64),  # a ResNet-50 bottleneck 1x1 up (64 -> 256), 8 images x 28 x 28
+    ("speech", 1000, 2048, 512),  # a Conformer feed-forward up (512 -> 2048), 1000 frames
+    ("moe", 200, 3072, 768),  # a Switch-base expert up (768 -> 3072), 200 tokens routed
+    ("nlp", 64, 30522, 768),  # BERT's masked-LM head over 30,522 tokens, 64 tokens
+    ("vision", 1024, 100, 2048),  # a ResNet-50 CIFAR-100 classifier 2048 -> 100, batch 1024
+    ("tabular", 32768, 64, 33),  # 33 features to 64, batch 32768
+    ("tabular", 16384, 7, 54),  # Covertype (54 features) to its 7 classes, batch 16384
+], dtypes=("fp32",))
+HOLDOUT94_BASE_INDEX = 11300
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -241,4 +280,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout90": (HOLDOUT90_BASE_INDEX, HOLDOUT90_SHAPES),
     "holdout91": (HOLDOUT91_BASE_INDEX, HOLDOUT91_SHAPES),
     "holdout92": (HOLDOUT92_BASE_INDEX, HOLDOUT92_SHAPES),
+    "holdout93": (HOLDOUT93_BASE_INDEX, HOLDOUT93_SHAPES),
+    "holdout94": (HOLDOUT94_BASE_INDEX, HOLDOUT94_SHAPES),
 }

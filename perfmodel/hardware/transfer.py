@@ -13,7 +13,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
                                                                       l2_sm_share_ratio,
                                                                       tile_overhead_ksteps, vector_copy_weight,
-                                                                      kmajor_copy_weight,
+                                                                      kmajor_copy_weight, lone_copy_share,
                                                                       memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent,
                                                                       fma_hide_warps, fma_hide_exponent,
@@ -68,6 +68,7 @@ RULES: dict[str, str] = {
     "gather_blocks_exponent": "same",
     "past_copy_weight": "same",
     "kmajor_copy_weight": "same",
+    "lone_copy_share": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "l2_sm_share_ratio": "same",
@@ -143,6 +144,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                               "end costs as much as one that loads"),
     "kmajor_copy_weight": (1.0, "estimated from nothing measured: a one-by-one copy from a K-major operand into "
                                 "K-major shared memory costs as much as a transposing one"),
+    "lone_copy_share": (0.0, "estimated from nothing measured: a block alone on its SM copies one by one at the "
+                             "rate gather_blocks_exponent gives one block (0: no share of its own)"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l2_sm_share_ratio": (2.0, "estimated from nothing measured: a lone SM pulls at most twice its share of "

@@ -25,7 +25,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
                     elements of an MN-major TF32/FP8 operand transposed into shared memory one by
                     one, and of a 4-byte operand loaded element by element (pipelined all the same:
                     perfmodel.kernels.lowering.pipelines_elementwise; perfmodel.kernels.operands);
-                    R_g(b) = R_g (b / 2)^a (gather_rate, a = gather_blocks_exponent): each block
+                    R_g(b) = R_g (b / 2)^a (gather_rate, a = gather_blocks_exponent; a lone block
+                    whose A is copied one by one, R_g s1, s1 = lone_copy_share): each block
                     keeps its own copies in flight, so the SM copies faster with more blocks
                     resident (read sets, TF32 class "none" near-best runs, measured / predicted
                     at a = 0: 1.10-1.30 at one block, 0.93-1.00 at two, 0.80-0.95 at three and
@@ -154,6 +155,10 @@ TILE_OVERHEAD_BYTES = 65536.0
 #: (gather_rate: other block counts scale it by (b / 2)^gather_blocks_exponent)
 GATHER_REFERENCE_BLOCKS = 2.0
 
+#: the load classes whose lone blocks copy at calibration lone_copy_share (gather_rate): A copied one by
+#: one, as measured (h200/microbench_tf32_none_copies.json); "k" (B alone) and "all" were not measured
+LONE_COPY_CLASSES = ("n", "none")
+
 @dataclass(frozen=True)
 class KStep:
     """One k-step of one block, for arrays of configs: what the k-step formulas need.
@@ -272,7 +277,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     l1 = l1_thrash(p, step, b)
     pipe = step.pipelined
     gathered = step.gathered if step.copy_weight is None else step.gathered * step.copy_weight
-    t_gather = b * gathered / gather_rate(p, b) * np.where(pipe, l1, 1.0)
+    t_gather = b * gathered / gather_rate(p, b, step.load) * np.where(pipe, l1, 1.0)
     t_vectors = vector_copy_time(p, step, b)
     t_l2 = np.maximum(b * step.l2_bytes / l2_per_sm(p, active), t_gather + t_vectors)
     t_lat = p.pipeline_latency_s / step.depth
@@ -303,11 +308,21 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
     return KStepTime(t_k, t_mma, t_l2, t_lat, t_gather, t_vectors, l1, exposed)
 
 
-def gather_rate(p: TimingParams, blocks) -> np.ndarray:
+def gather_rate(p: TimingParams, blocks, load: str = "all") -> np.ndarray:
     """Elements an SM copies one by one per second while `blocks` blocks are resident (module doc):
-    R_g x (b / GATHER_REFERENCE_BLOCKS)^a, a = calibration gather_blocks_exponent."""
+    R_g x (b / GATHER_REFERENCE_BLOCKS)^a, a = calibration gather_blocks_exponent; a block alone on
+    its SM whose A is copied one by one (load classes "n" and "none") at R_g x s1 instead, s1 =
+    calibration lone_copy_share (0: the power's). Measured on the H200 (validation/fit_lone_copy.py on
+    h200/microbench_tf32_none_copies.json: 39 TF32 tiles with room for two or more blocks, one wave at one
+    and at two tiles per SM): t(1 tile) / t(2 tiles) ran 0.61-0.94 at two stages and 0.51-0.76 at three
+    where R_g (1/2)^a said 0.56-0.65 on all but two; mean |ln error| 0.185 at (1/2)^a, 0.133 at s1 = 0.7.
+    A lone block keeps fewer copies in flight than the SM serves (copies of the lone tiles, `nt`: about
+    5 G elements/s at two stages, whatever the warps; 9-11 with two or three blocks)."""
     b = np.maximum(np.asarray(blocks, dtype=float), 1.0)
-    return p.gather_elems_per_s_per_sm * (b / GATHER_REFERENCE_BLOCKS) ** p.gather_blocks_exponent
+    rate = p.gather_elems_per_s_per_sm * (b / GATHER_REFERENCE_BLOCKS) ** p.gather_blocks_exponent
+    if p.lone_copy_share > 0 and load in LONE_COPY_CLASSES:
+        rate = np.where(b < 2, p.gather_elems_per_s_per_sm * p.lone_copy_share, rate)
+    return rate
 
 
 def vector_copy_time(p: TimingParams, step: KStep, blocks) -> np.ndarray:
