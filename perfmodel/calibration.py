@@ -26,8 +26,8 @@ the model's own functions, and the device file that carries them.
       elementwise_store_     per (N, N - 1) pair of the `cstore` rows (16-bit nt, the same tiles), the
         elems_per_s_per_sm   C elements each SM stores over the time the model without the store
                              term leaves unexplained; the median over the pairs (store_rate)
-      kmajor_copy_weight     of KCOPY_GRID, the value whose median measured / predicted over the `kcopies`
-                             rows at 2+ stages (TF32 nt, K odd: copies K-major to K-major) is nearest 1
+      kmajor_copy_weight     from the `kcopies` rows (TF32 nt, K odd: copies K-major to K-major, one wave at
+                             2-3 stages): perfmodel.calibration_copies (lone_copy_share stays borrowed there)
       and the measured ones: DRAM copy bandwidth, L2 capacity knee, launch cost, latencies, clock
     device_file(...)        the base device's file with a `calibration:` block of these, every
                             value `measured` with the command, GPU, driver and versions
@@ -42,6 +42,8 @@ import dataclasses
 
 import numpy as np
 
+from perfmodel.calibration_copies import kmajor_copy_weight
+from perfmodel.calibration_copies import model_s as _model_s
 from perfmodel.errors import PerfmodelError
 from perfmodel.hardware.registry import known_devices
 from perfmodel.hardware.schema import HardwareSpec
@@ -219,34 +221,10 @@ def derive(spec: HardwareSpec, cal: dict, mb: dict) -> dict[str, float]:
     return out
 
 
-#: the values kmajor_copy_weight is chosen from (validation/fit_kmajor_copy.py prints each one's ratios)
-KCOPY_GRID = (1.0, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25)
-
-
 def _params_for(spec, out: dict, dtype: str):
     """The model's constants for `dtype` with the values derived so far in place of the file's."""
     base = {n: constant(spec, n).value for n in out if n in CALIBRATED}
     return timing_params(spec, dtype, {n: out[n] / v for n, v in base.items() if v})
-
-
-def kmajor_copy_weight(spec, p, rows: list[dict]) -> tuple[float, dict[float, list[float]]]:
-    """(u, each grid value's measured / predicted per row): of KCOPY_GRID, the value whose median over the
-    rows at 2+ stages (pipelined copies, which u weighs) is nearest 1 (module doc); `p`: TF32 constants."""
-    ratios = {}
-    for u in KCOPY_GRID:
-        pu = dataclasses.replace(p, kmajor_copy_weight=u)
-        ratios[u] = [r["time_ms"] * 1e-3 / _model_s(spec, pu, r) for r in rows]
-    piped = [i for i, r in enumerate(rows) if r["num_stages"] >= 2]
-    if not piped:
-        raise CalibrationError("no kcopies row at 2 or more stages ran correctly")
-    return min(KCOPY_GRID, key=lambda u: abs(np.log(np.median([ratios[u][i] for i in piped])))), ratios
-
-
-def _model_s(spec, p, row: dict) -> float:
-    """The model's time of a recorded grouped-kernel GEMM (its dtype and layout) under constants `p`."""
-    problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row.get("dtype", "fp16"), layout=row.get("layout", "nn"))
-    cfg = {**{k: row[k] for k in CONFIG_KEYS[:5]}, "GROUP_M": 8, "SPLIT_K": 1}
-    return float(evaluate(kernel_model("grouped"), params_context(spec, problem, p), ConfigArrays.of([cfg]))["time_s"][0])
 
 
 def l2_sm_share(rows: list[dict], l2_bw: float, sms: int) -> float:

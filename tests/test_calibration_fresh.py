@@ -63,7 +63,7 @@ def test_a_fresh_calibration_measures_the_tf32_copies():
     """calibrate4 (session 43, --quick) timed the kcopies rows (TF32 `nt`, K odd) and derived kmajor_copy_weight
     from them, measured, not borrowed: within one step of the grid of the H200 file's value, which the lab's
     microbenchmark (twice its rows) derives (equal until session 44's lone_copy_share: 0.25 against 0.3)."""
-    from perfmodel.calibration import KCOPY_GRID
+    from perfmodel.calibration_copies import KCOPY_GRID
 
     blob = json.loads((DATA / "calibrate4_quick.json").read_text())
     rows = blob["microbench"]["kcopies"]

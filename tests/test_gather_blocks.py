@@ -133,3 +133,25 @@ def test_element_wise_tiles_hide_their_latencies_behind_the_other_blocks_copies(
     assert latency_share(step, loose, np.array([2.0]))[0] == 1.0
     step.load = "all"
     assert latency_share(step, binds, np.array([2.0]))[0] == 1.0
+
+
+def test_the_lone_share_read_from_other_tiles_lands_within_a_grid_step():
+    """Cross-check of the H200's lone_copy_share (0.7, fitted by validation/fit_lone_copy.py on the 39 pairs of
+    microbench_tf32_none_copies.json) on a file it was not fitted on: the kcopies rows of
+    microbench_tf32_none_spills.json (ten TF32 `nt` tiles, 12 pairs with room for two blocks), by the same rule
+    (perfmodel.calibration_copies.lone_copy_share), choose 0.65 at the file's u = 0.3: one grid step, and both
+    share values fit those pairs better than none (the power's)."""
+    import json
+    from pathlib import Path
+
+    from perfmodel.calibration_copies import LONE_GRID, lone_copy_share
+
+    data = Path(__file__).resolve().parent.parent / "validation" / "data" / "h200"
+    rows = [r for r in json.loads((data / "microbench_tf32_none_spills.json").read_text())["kstep_tf32_none_spills"]
+            if "time_ms" in r]
+    p = context(SPEC, NONE).params
+    chosen, errs = lone_copy_share(SPEC, p, rows)
+    assert len(errs[0.0]) == 12
+    assert abs(LONE_GRID.index(chosen) - LONE_GRID.index(p.lone_copy_share)) <= 1, chosen
+    for s1 in (chosen, p.lone_copy_share):
+        assert np.mean(np.abs(errs[s1])) < 0.8 * np.mean(np.abs(errs[0.0]))

@@ -20,12 +20,12 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from perfmodel.calibration import KCOPY_GRID, kmajor_copy_weight  # noqa: E402
+from perfmodel.calibration_copies import KCOPY_GRID, kmajor_copy_weight  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.params import timing_params  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "h200" / "microbench_tf32_none_spills.json"
-GRID = KCOPY_GRID  # one grid: `perfmodel calibrate` chooses from it too (perfmodel.calibration.kmajor_copy_weight)
+GRID = KCOPY_GRID  # one grid: `perfmodel calibrate` chooses from it too (perfmodel.calibration_copies.kmajor_copy_weight)
 
 
 def timed_rows() -> list[dict]:

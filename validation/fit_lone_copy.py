@@ -23,56 +23,24 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from perfmodel.calibration_copies import LONE_GRID, lone_copy_share, lone_pairs, model_s  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
-from perfmodel.kernels.base import ConfigArrays  # noqa: E402
-from perfmodel.kernels.evaluate import evaluate, params_context  # noqa: E402
 from perfmodel.kernels.params import timing_params  # noqa: E402
-from perfmodel.kernels.registry import get as kernel_model  # noqa: E402
 from perfmodel.names import CONFIG_KEYS  # noqa: E402
-from perfmodel.problem import GemmProblem  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "h200" / "microbench_tf32_none_copies.json"
-GRID = (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9)
+GRID = LONE_GRID  # one grid and one rule: `perfmodel calibrate` derives the share with them from its kcopies rows
 
 
 def timed_rows() -> list[dict]:
     return [r for r in json.loads(DATA.read_text())["kstep_tf32_none_copies"] if "time_ms" in r]
 
 
-def _model(spec, p, row: dict) -> tuple[float, int]:
-    """(the model's time, blocks per SM) of one recorded row under constants `p`."""
-    problem = GemmProblem(M=row["M"], N=row["N"], K=row["K"], dtype=row["dtype"], layout=row["layout"])
-    cfg = {**{k: row[k] for k in CONFIG_KEYS[:5]}, "GROUP_M": 8, "SPLIT_K": 1}
-    out = evaluate(kernel_model("grouped"), params_context(spec, problem, p), ConfigArrays.of([cfg]))
-    return float(out["time_s"][0]), int(out["blocks_per_sm"][0])
-
-
-def pairs(rows: list[dict]) -> list[tuple[dict, dict]]:
-    """(the row at one tile per SM, the row at two) of each tile and stage count timed at both."""
-    by = {}
-    for r in rows:
-        by.setdefault(tuple(r[k] for k in ("layout", *CONFIG_KEYS[:5])), {})[r["tiles_per_sm"]] = r
-    return [(v[1], v[2]) for v in by.values() if 1 in v and 2 in v]
-
-
-def errors(spec, p, pair_rows) -> list[float]:
-    """ln(measured t1 / t2 over the model's) of each pair whose residency has room for two blocks."""
-    out = []
-    for one, two in pair_rows:
-        t1, b = _model(spec, p, one)
-        t2, _ = _model(spec, p, two)
-        if b >= 2:
-            out.append(float(np.log((one["time_ms"] / two["time_ms"]) / (t1 / t2))))
-    return out
-
-
 def choose(rows: list[dict]) -> tuple[float, dict[float, list[float]]]:
-    """(the value chosen, each grid value's log errors) on the H200's file constants (TF32)."""
+    """(the value chosen, each grid value's log errors) on the H200's file constants (TF32):
+    perfmodel.calibration_copies.lone_copy_share, the choice `perfmodel calibrate` makes."""
     spec = load_hardware("h200")
-    p = timing_params(spec, "tf32")
-    pair_rows = pairs(rows)
-    errs = {s: errors(spec, dataclasses.replace(p, lone_copy_share=s), pair_rows) for s in GRID}
-    return min(GRID, key=lambda s: float(np.mean(np.abs(errs[s])))), errs
+    return lone_copy_share(spec, timing_params(spec, "tf32"), rows)
 
 
 def main() -> int:
@@ -80,12 +48,12 @@ def main() -> int:
     spec = load_hardware("h200")
     p0 = dataclasses.replace(timing_params(spec, "tf32"), lone_copy_share=0.0)
     print("measured t(1 tile per SM) / t(2), and the model's without the share, by layout and stages:")
-    for one, two in pairs(rows):
-        t1, b = _model(spec, p0, one)
-        t2, _ = _model(spec, p0, two)
+    for one, two in lone_pairs(rows):
+        t1, b = model_s(spec, p0, one, blocks=True)
         if b >= 2:
             name = "{}x{}x{}_w{}_s{}".format(*(one[k] for k in CONFIG_KEYS[:5]))
-            print(f"  {one['layout']} {name:18s} b={b} measured {one['time_ms'] / two['time_ms']:.2f} model {t1 / t2:.2f}")
+            print(f"  {one['layout']} {name:18s} b={b} measured {one['time_ms'] / two['time_ms']:.2f} "
+                  f"model {t1 / model_s(spec, p0, two):.2f}")
     chosen, errs = choose(rows)
     print(f"{'s1':>5} {'pairs':>5} {'mean |ln err|':>13} {'median ln err':>13}")
     for s, e in errs.items():

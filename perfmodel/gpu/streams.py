@@ -12,7 +12,7 @@
                perfmodel.calibration.store_rate derives the element-wise store's rate from
     kcopies    TF32 nt GEMMs whose K is not 16-divisible (4093: every element copied one by one,
                pipelined at 2+ stages), one wave of ten tiles at 2 and 3 stages, 1 and 2 tiles per SM:
-               perfmodel.calibration.kmajor_copy_weight derives what such a copy costs, K-major to
+               perfmodel.calibration_copies derives what such a copy costs, K-major to
                K-major, in the transposing copies' time (only where TF32 lowers to wgmma)
 
 On an H200 (S = 132) these are the rows of validation/data/h200/microbench_memory.json, which
