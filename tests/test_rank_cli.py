@@ -106,6 +106,25 @@ def test_predict_names_the_alignment_class_and_where_registers_come_from(cli):
     assert d["alignment"] == "all" and d["registers_from"] == "compile table"  # IEEE fp32: its own sm_90 table
 
 
+def test_predict_says_where_a_lone_block_copies_at_its_share(cli):
+    """Class "none" TF32 (`nt`, K and N not 16-divisible): a tile that fits one block per SM copies at
+    lone_copy_share of two blocks' rate in every wave; one that fits two does so only in its lone last wave;
+    an aligned fp16 config says nothing of it (perfmodel.kernels.pipeline.gather_rate)."""
+    def rows(*config):
+        r = cli("predict", "--hw", "h200", "--m", 1024, "--n", 100, "--k", 37, "--dtype", "tf32", "--layout", "nt",
+                "--config", *config)
+        assert r.returncode == 0, r.stderr
+        return {label: next(x for x in r.stdout.splitlines() if x.strip().startswith(label))
+                for label in ("L2 -> SM", "tile (last wave)")}
+
+    note = "a lone block copies at 0.7 of two blocks' rate"
+    one, two = rows("128x128x32_w8_s2"), rows("128x64x32_w4_s2")
+    assert note in one["L2 -> SM"] and note in one["tile (last wave)"]
+    assert note not in two["L2 -> SM"] and note in two["tile (last wave)"] and "1 blocks/SM" in two["tile (last wave)"]
+    r = cli("predict", "--hw", "h200", "--m", 4096, "--n", 4096, "--k", 4096, "--config", "128x256x64_w8_s3")
+    assert r.returncode == 0 and "lone block" not in r.stdout
+
+
 def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
     r = cli("rank", "--hw", "h200", "--m", 2048, "--n", 50257, "--k", 768, "--top", 3)
     assert r.returncode == 0, r.stderr

@@ -14,6 +14,7 @@ from perfmodel.kernels.fma import hide_factor, hides_reads
 from perfmodel.kernels.lowering import INSTRUCTION_NAMES
 from perfmodel.kernels.operands import ELEMENTWISE_OPERANDS, b_kmajor_in_shared
 from perfmodel.kernels.params import timing_params
+from perfmodel.kernels.pipeline import LONE_COPY_CLASSES
 from perfmodel.layouts import LAYOUTS
 from perfmodel.problem import TileConfig
 
@@ -30,14 +31,24 @@ def _mma_note(spec, problem, p, cfg) -> str:
     return f"FMAs{reads}{idle}{hide if factor < 1 else ''}"
 
 
-def _l2_note(problem, p) -> str:
+def _lone_copies(spec, problem, p, blocks: int) -> str:
+    """Where `blocks` is one and A is copied one by one: the lone block's share of the copy rate
+    (perfmodel.kernels.pipeline.gather_rate), else nothing."""
+    share = timing_params(spec, problem.dtype).lone_copy_share
+    if blocks != 1 or not p.elementwise_pipelined or p.alignment not in LONE_COPY_CLASSES or share <= 0:
+        return ""
+    return f"; a lone block copies at {share:g} of two blocks' rate"
+
+
+def _l2_note(spec, problem, p) -> str:
     """What the L2 term stands for when the layout or the load class makes it more than the tiles' bytes."""
     if p.elementwise_pipelined:
         which = " and ".join(ELEMENTWISE_OPERANDS[p.alignment])
         other = " and ".join(x for x in ("A", "B") if x not in ELEMENTWISE_OPERANDS[p.alignment])
         vectors = (f" (and {other}'s 16-byte copies beside them: {p.vector_copy_s * 1e6:.3f} us)"
                    if p.vector_copy_s and other else "")
-        return f"{which} copied one element at a time, at the gather rate{vectors}" + _l1_note(p)
+        return (f"{which} copied one element at a time, at the gather rate{vectors}"
+                + _lone_copies(spec, problem, p, p.blocks_per_sm) + _l1_note(p))
     lay = LAYOUTS[problem.layout]
     mn_major = [x for x, k_major in (("A", lay.a_k_major), ("B", lay.b_k_major)) if not k_major]
     if DTYPES[problem.dtype].k_major_only and mn_major and p.instruction.startswith("wgmma"):
@@ -96,13 +107,13 @@ def predict_cmd(args) -> int:
             ("k-steps per program", str(p.k_steps), ""),
             ("k-step", f"{p.kstep_s * us:.3f} us", _kstep_note(p, pipelined)),
             ("  mma (incl. shared mem)", f"{p.mma_s_per_kstep * us:.3f} us", _mma_note(spec, problem, p, cfg)),
-            ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(problem, p)),
+            ("  L2 -> SM", f"{p.l2_s_per_kstep * us:.3f} us", _l2_note(spec, problem, p)),
             ("  latency / depth" if pipelined else "  element-wise loads", f"{p.latency_s_per_kstep * us:.3f} us",
              f"num_stages {cfg.num_stages}" if pipelined else _elementwise_note(p)),
             ("  spills", f"{p.spill_s_per_kstep * us:.3f} us", "local-memory traffic of spilled registers"),
             *([("  tile factor", f"x{p.tile_factor:.3f}", _factor_note(spec, problem, p, cfg))]
               if p.tile_factor != 1.0 else []),
-            *_wave_rows(p, us),
+            *_wave_rows(spec, problem, p, us),
             ("split-K reduction", f"{p.reduce_s * us:.2f} us", "the second kernel" if p.reduce_s else ""),
             ("launch", f"{p.launch_s * us:.2f} us", ""),
             ("roofline floor", f"{p.floor_s * us:.2f} us", "no config is faster"),
@@ -143,7 +154,7 @@ def _first_step(seconds: float, us: float) -> str:
     return f" + {seconds * us:.2f} us for the first k-step's loads (a lone block: nothing hides them)" if seconds else ""
 
 
-def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
+def _wave_rows(spec, problem, p, us: float) -> list[tuple[str, str, str]]:
     """The rows from the tiles to the main kernel's time: waves, DRAM, memory, their max."""
     rows = []
     if p.full_waves:
@@ -156,7 +167,8 @@ def _wave_rows(p, us: float) -> list[tuple[str, str, str]]:
                      f"{steps} + prologue + epilogue{past}{_first_step(p.first_step_s, us)}, {p.blocks_per_sm} blocks/SM"))
     if p.tail_tile_s:
         rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
-                     f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs{_first_step(p.tail_first_step_s, us)}"))
+                     f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs{_first_step(p.tail_first_step_s, us)}"
+                     + _lone_copies(spec, problem, p, p.tail_blocks_per_sm)))
     how = " + ".join(([f"{p.full_waves} x {p.tile_s * us:.2f}"] if p.full_waves else []) +
                      ([f"{p.tail_tile_s * us:.2f}"] if p.tail_tile_s else []))
     how = how if p.full_waves else "one partial wave"
