@@ -49,7 +49,7 @@ from perfmodel.hardware.registry import known_devices
 from perfmodel.hardware.schema import HardwareSpec
 from perfmodel.hardware.transfer import constant
 from perfmodel.kernels.base import ConfigArrays
-from perfmodel.kernels.evaluate import Context, evaluate, params_context
+from perfmodel.kernels.evaluate import Context
 from perfmodel.kernels.params import CALIBRATED, timing_params
 from perfmodel.kernels.pipeline import kstep_time, tile_time
 from perfmodel.kernels.registry import get as kernel_model
