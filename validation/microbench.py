@@ -30,6 +30,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_tf32_blocks  TF32 nn/nt decode tiles at 1 and 2 tiles per SM, one wave and a decode stream
   kstep_tf32_none_copies  TF32 nn/nt class "none" tiles at 2-3 stages and 1-3 tiles per SM: the copy rate
   kstep_tf32_none_short   TF32 nn/nt class "none" skinny-N tiles at short K (29-509), many waves
+  kstep_tf32_k_copies     TF32 nn class "k" (B alone copied one by one) tiles at 2-3 stages and 1-3 tiles per SM
 """
 
 from __future__ import annotations
@@ -413,6 +414,18 @@ def kstep_tf32_none_copies(out: dict) -> None:
                                                 lambda M, N, K, c: extra[(M, N, K, c)])
 
 
+def kstep_tf32_k_copies(out: dict) -> None:
+    """TF32 class "k" in `nn` (K = 4096, N three short of the tiles' width: B alone copied one by one, transposed
+    into the K-major layout wgmma reads; A in 16-byte vectors), one wave of the tiles of TF32_NONE_COPY_TILES at 2
+    and 3 stages and 1, 2 and 3 tiles per SM (session 44): whether a lone block's copies run slower than two
+    blocks' as in classes "n" and "none" (lone_copy_share), or not (holdout92's 48x50257x768: its best configs, at
+    one and three blocks per SM, ran 0.69-0.74 of their predictions, a four-block one 0.95)."""
+    configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
+    jobs, extra = _wave_jobs(configs, (1, 2, 3), 4096, n_short=3, alignment="k")
+    out["kstep_tf32_k_copies"] = _in_layouts("kstep_tf32_k_copies", jobs, (4096, 4093, 4096),
+                                             lambda M, N, K, c: extra[(M, N, K, c)], layouts=("nn",))
+
+
 #: TF32 class-"none" tiles of the read sets' skinny-N misses (session 43): 128x32x32_w4_s2 ran best where the model
 #: picked 256x32x32_w4_s3 or 256x128x32_w8, at K 14-600
 TF32_NONE_SHORT_CONFIGS = [(128, 32, 32, 4, 2), (128, 32, 32, 4, 3), (128, 32, 32, 4, 4), (256, 32, 32, 4, 3),
@@ -466,7 +479,7 @@ def main() -> int:
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
                                              "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies "
-                                             "kstep_tf32_none_short")
+                                             "kstep_tf32_none_short kstep_tf32_k_copies")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -479,7 +492,7 @@ def main() -> int:
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
              kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
-             kstep_tf32_none_copies, kstep_tf32_none_short)
+             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
