@@ -70,14 +70,20 @@ def lone_pairs(rows: list[dict]) -> list[tuple[dict, dict]]:
     return [(v[1], v[2]) for v in by.values() if 1 in v and 2 in v]
 
 
-def lone_errors(spec, p, pairs: list[tuple[dict, dict]]) -> list[float]:
-    """ln(measured t(1) / t(2) over the model's) of each pair whose residency has room for two blocks."""
+def lone_ratios(spec, p, pairs: list[tuple[dict, dict]]) -> list[tuple[dict, int, float, float]]:
+    """(the row at one tile per SM, blocks per SM, measured t(1) / t(2), the model's) of each pair whose
+    residency has room for two blocks."""
     out = []
     for one, two in pairs:
         t1, b = model_s(spec, p, one, blocks=True)
         if b >= 2:
-            out.append(float(np.log((one["time_ms"] / two["time_ms"]) / (t1 / model_s(spec, p, two)))))
+            out.append((one, b, one["time_ms"] / two["time_ms"], t1 / model_s(spec, p, two)))
     return out
+
+
+def lone_errors(spec, p, pairs: list[tuple[dict, dict]]) -> list[float]:
+    """ln(measured t(1) / t(2) over the model's) of each pair whose residency has room for two blocks."""
+    return [float(np.log(measured / model)) for _, _, measured, model in lone_ratios(spec, p, pairs)]
 
 
 def lone_copy_share(spec, p, rows: list[dict]) -> tuple[float, dict[float, list[float]]]:

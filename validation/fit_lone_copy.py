@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from perfmodel.calibration_copies import LONE_GRID, lone_copy_share, lone_pairs, model_s  # noqa: E402
+from perfmodel.calibration_copies import LONE_GRID, lone_copy_share, lone_pairs, lone_ratios  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.params import timing_params  # noqa: E402
 from perfmodel.names import CONFIG_KEYS  # noqa: E402
@@ -48,12 +48,9 @@ def main() -> int:
     spec = load_hardware("h200")
     p0 = dataclasses.replace(timing_params(spec, "tf32"), lone_copy_share=0.0)
     print("measured t(1 tile per SM) / t(2), and the model's without the share, by layout and stages:")
-    for one, two in lone_pairs(rows):
-        t1, b = model_s(spec, p0, one, blocks=True)
-        if b >= 2:
-            name = "{}x{}x{}_w{}_s{}".format(*(one[k] for k in CONFIG_KEYS[:5]))
-            print(f"  {one['layout']} {name:18s} b={b} measured {one['time_ms'] / two['time_ms']:.2f} "
-                  f"model {t1 / model_s(spec, p0, two):.2f}")
+    for one, b, measured, model in lone_ratios(spec, p0, lone_pairs(rows)):
+        name = "{}x{}x{}_w{}_s{}".format(*(one[k] for k in CONFIG_KEYS[:5]))
+        print(f"  {one['layout']} {name:18s} b={b} measured {measured:.2f} model {model:.2f}")
     chosen, errs = choose(rows)
     print(f"{'s1':>5} {'pairs':>5} {'mean |ln err|':>13} {'median ln err':>13}")
     for s, e in errs.items():

@@ -403,15 +403,21 @@ TF32_NONE_COPY_TILES = [(64, 32, 32, 4), (128, 32, 32, 4), (256, 32, 32, 4), (12
                         (128, 32, 64, 4), (64, 64, 64, 4)]
 
 
+def _copy_waves(name: str, k: int, specialization: tuple, n_short: int = 0, alignment: str = "none",
+                layouts=("nn", "nt")) -> list[dict]:
+    """One wave of the tiles of TF32_NONE_COPY_TILES at 2 and 3 stages and 1, 2 and 3 tiles per SM walking K = `k`
+    (N `n_short` below the tiles' width), compiled at `specialization` and timed in each of `layouts`."""
+    configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
+    jobs, extra = _wave_jobs(configs, (1, 2, 3), k, n_short=n_short, alignment=alignment)
+    return _in_layouts(name, jobs, specialization, lambda M, N, K, c: extra[(M, N, K, c)], layouts=layouts)
+
+
 def kstep_tf32_none_copies(out: dict) -> None:
     """TF32 class "none" (K = 4093: every element copied one by one, pipelined at 2+ stages), `nn` and `nt`, M and
     N 16-divisible, one wave of the tiles of TF32_NONE_COPY_TILES at 2 and 3 stages and 1, 2 and 3 tiles per SM,
     walking K: how an SM's one-by-one copies scale with the blocks and warps resident (the model: b x copies /
     gather_elems_per_s_per_sm x (b / 2)^0.15, one rate for every warp count)."""
-    configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
-    jobs, extra = _wave_jobs(configs, (1, 2, 3), 4093, alignment="none")
-    out["kstep_tf32_none_copies"] = _in_layouts("kstep_tf32_none_copies", jobs, (4096, 4096, 4093),
-                                                lambda M, N, K, c: extra[(M, N, K, c)])
+    out["kstep_tf32_none_copies"] = _copy_waves("kstep_tf32_none_copies", 4093, (4096, 4096, 4093), alignment="none")
 
 
 def kstep_tf32_k_copies(out: dict) -> None:
@@ -420,10 +426,8 @@ def kstep_tf32_k_copies(out: dict) -> None:
     and 3 stages and 1, 2 and 3 tiles per SM (session 44): whether a lone block's copies run slower than two
     blocks' as in classes "n" and "none" (lone_copy_share), or not (holdout92's 48x50257x768: its best configs, at
     one and three blocks per SM, ran 0.69-0.74 of their predictions, a four-block one 0.95)."""
-    configs = [(*tile, st) for tile in TF32_NONE_COPY_TILES for st in (2, 3)]
-    jobs, extra = _wave_jobs(configs, (1, 2, 3), 4096, n_short=3, alignment="k")
-    out["kstep_tf32_k_copies"] = _in_layouts("kstep_tf32_k_copies", jobs, (4096, 4093, 4096),
-                                             lambda M, N, K, c: extra[(M, N, K, c)], layouts=("nn",))
+    out["kstep_tf32_k_copies"] = _copy_waves("kstep_tf32_k_copies", 4096, (4096, 4093, 4096), n_short=3, alignment="k",
+                                             layouts=("nn",))
 
 
 #: TF32 class-"none" tiles of the read sets' skinny-N misses (session 43): 128x32x32_w4_s2 ran best where the model
