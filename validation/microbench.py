@@ -31,6 +31,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_tf32_none_copies  TF32 nn/nt class "none" tiles at 2-3 stages and 1-3 tiles per SM: the copy rate
   kstep_tf32_none_short   TF32 nn/nt class "none" skinny-N tiles at short K (29-509), many waves
   kstep_tf32_k_copies     TF32 nn class "k" (B alone copied one by one) tiles at 2-3 stages and 1-3 tiles per SM
+  kstep_tf32_blocks_short kstep_tf32_blocks' wave at K 128-2048 (graph replays), with three one-block tiles
 """
 
 from __future__ import annotations
@@ -365,11 +366,12 @@ def kstep_tf32_none_spills(out: dict) -> None:
                                                                layout="nt")
 
 
-def _in_layouts(name: str, jobs: list[tuple], specialization: tuple, extra, layouts=("nn", "nt")) -> list[dict]:
+def _in_layouts(name: str, jobs: list[tuple], specialization: tuple, extra, layouts=("nn", "nt"),
+                graph: bool = False) -> list[dict]:
     """The TF32 (M, N, K, config) jobs compiled at `specialization` and timed in each layout, in turn
-    (perfmodel.gpu.streams.compiled_and_timed), each row with `extra(M, N, K, config)`."""
+    (perfmodel.gpu.streams.compiled_and_timed; `graph`: CUDA-graph replays), each row with `extra(M, N, K, config)`."""
     return [row for layout in layouts for row in streams.compiled_and_timed(f"{name} {layout}", jobs, 16, specialization,
-                                                                            extra, dtype="tf32", layout=layout)]
+                                                                            extra, dtype="tf32", layout=layout, graph=graph)]
 
 
 #: TF32 tiles the decode-like `nn` shapes pick or run best (holdout78/80: split-K 32x64x128 at k2 against k4, 64x32
@@ -394,6 +396,26 @@ def kstep_tf32_blocks(out: dict) -> None:
             extra[job] = {"setup": "decode", "tiles_per_sm": per_sm, "k_steps": 8192 // c[2]}
     out["kstep_tf32_blocks"] = _in_layouts("kstep_tf32_blocks", jobs, (4096, 4096, 8192),
                                            lambda M, N, K, c: extra[(M, N, K, c)])
+
+
+#: candidate 59's short-kernel moves (session 43) went to tiles that fit one block per SM: two of them, and a BLOCK_K
+#: 64 neighbour, beside TF32_BLOCKS_TILES at short K
+TF32_BLOCKS_SHORT_TILES = TF32_BLOCKS_TILES + [(16, 256, 128, 4, 1), (32, 128, 128, 8, 1), (16, 256, 64, 4, 3)]
+TF32_BLOCKS_SHORT_K = (128, 256, 512, 1024, 2048)
+
+
+def kstep_tf32_blocks_short(out: dict) -> None:
+    """kstep_tf32_blocks' one wave at 1 and 2 tiles per SM at short K (128-2048: 1-64 k-steps), `nn` and `nt`, timed
+    as CUDA-graph replays (kernels of a few microseconds), with three tiles of one block per SM beside them (session
+    45): whether a lone TF32 mma.sync block's slower k-step (0.61-0.81 of two blocks' at K = 8192) holds at a few
+    k-steps, where candidates 58 and 59, which priced it at every K, moved short kernels' tiles and lost."""
+    jobs, extra = [], {}
+    for k in TF32_BLOCKS_SHORT_K:
+        more, fields = _wave_jobs(TF32_BLOCKS_SHORT_TILES, (1, 2), k, setup="wave")
+        jobs += more
+        extra.update(fields)
+    out["kstep_tf32_blocks_short"] = _in_layouts("kstep_tf32_blocks_short", jobs, (4096, 4096, 4096),
+                                                 lambda M, N, K, c: extra[(M, N, K, c)], graph=True)
 
 
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
@@ -483,7 +505,7 @@ def main() -> int:
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
                                              "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies "
-                                             "kstep_tf32_none_short kstep_tf32_k_copies")
+                                             "kstep_tf32_none_short kstep_tf32_k_copies kstep_tf32_blocks_short")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -496,7 +518,7 @@ def main() -> int:
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
              kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
-             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies)
+             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:

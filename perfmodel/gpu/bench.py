@@ -172,11 +172,12 @@ def time_config(a, b, ref, cfg: dict, dtype: str, graph: bool = False) -> dict:
             "smem_bytes": int(k.metadata.shared)}
 
 
-def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1, layout: str = "nn") -> dict:
+def time_gemm(M: int, N: int, K: int, c: tuple, dtype: str = "fp16", splitk: int = 1, layout: str = "nn",
+              graph: bool = False) -> dict:
     """One GEMM of the grouped kernel (the split-K pair for splitk > 1) with config
     c = (BM, BN, BK, warps, stages) and GROUP_M 8, operands stored as `layout` says: time_config
-    on fresh random operands."""
+    on fresh random operands (`graph`: as CUDA-graph replays, for kernels shorter than a launch)."""
     a, b = operands(M, N, K, dtype, layout)
     cfg = {"BLOCK_M": c[0], "BLOCK_N": c[1], "BLOCK_K": c[2], "num_warps": c[3], "num_stages": c[4], "GROUP_M": 8,
            "SPLIT_K": splitk}
-    return time_config(a, b, a.float() @ b.float(), cfg, dtype)
+    return time_config(a, b, a.float() @ b.float(), cfg, dtype, graph=graph)

@@ -96,22 +96,26 @@ def compile_grouped(configs, specialization: tuple, jobs: int, label: str, dtype
                              for c in dict.fromkeys(configs)], jobs, label)
 
 
-def timed_rows(name: str, jobs: list[tuple], extra, dtype: str = "fp16", layout: str = "nn") -> list[dict]:
+def timed_rows(name: str, jobs: list[tuple], extra, dtype: str = "fp16", layout: str = "nn",
+               graph: bool = False) -> list[dict]:
     """Time (M, N, K, config) jobs with the grouped kernel: rows with the config, the shape,
     DRAM bytes (A, B, C once), `extra(M, N, K, config)` and what perfmodel.gpu.bench.time_gemm
     measured (time, error, registers, spills, shared bytes), or the error of a config that
-    cannot run. Rows of another dtype or layout than fp16 nn name theirs."""
+    cannot run. Rows of another dtype or layout than fp16 nn name theirs; `graph` times CUDA-graph
+    replays (and says so in each row)."""
     from perfmodel.dtypes import DTYPES
     from perfmodel.gpu.bench import time_gemm
 
     d = DTYPES[dtype]
     named = {} if (dtype, layout) == ("fp16", "nn") else {"dtype": dtype, "layout": layout}
+    if graph:
+        named["timing"] = "cudagraph"
     rows = []
     for M, N, K, c in jobs:
         row = {**dict(zip(KEYS, c)), **named, "M": M, "N": N, "K": K,
                "min_bytes": d.in_bytes * (M * K + K * N) + d.out_bytes * M * N, **extra(M, N, K, c)}
         try:
-            row.update(time_gemm(M, N, K, c, dtype=dtype, layout=layout))
+            row.update(time_gemm(M, N, K, c, dtype=dtype, layout=layout, graph=graph))
             row["bytes_per_s"] = row["min_bytes"] / (row["time_ms"] * 1e-3)
         except Exception as e:  # noqa: BLE001 - a config this GPU cannot run is recorded
             row["error"] = f"{type(e).__name__}: {str(e)[:200]}"
@@ -125,11 +129,11 @@ def _blocks_and_steps(M, N, K, c) -> dict:
 
 
 def compiled_and_timed(name: str, jobs: list[tuple], jobs_n: int, specialization: tuple, extra=_blocks_and_steps,
-                       dtype: str = "fp16", layout: str = "nn") -> list[dict]:
+                       dtype: str = "fp16", layout: str = "nn", graph: bool = False) -> list[dict]:
     """Compile the jobs' configs at `specialization` in `jobs_n` processes, then time them
     (timed_rows), each row with `extra(M, N, K, config)` (default: its blocks and k-steps)."""
     compile_grouped([c for *_, c in jobs], specialization, jobs_n, f"calibrate: compile {name}", dtype=dtype, layout=layout)
-    return timed_rows(name, jobs, extra, dtype=dtype, layout=layout)
+    return timed_rows(name, jobs, extra, dtype=dtype, layout=layout, graph=graph)
 
 
 def stream(quick: bool, jobs: int = 16) -> list[dict]:
