@@ -27,7 +27,7 @@ the model's own functions, and the device file that carries them.
         elems_per_s_per_sm   C elements each SM stores over the time the model without the store
                              term leaves unexplained; the median over the pairs (store_rate)
       kmajor_copy_weight     from the `kcopies` rows (TF32 nt, K odd: copies K-major to K-major, one wave at
-                             2-3 stages): perfmodel.calibration_copies (lone_copy_share stays borrowed there)
+                             2-3 stages): perfmodel.calibration_copies (lone_copy_share and lone_block_dot_rate stay borrowed)
       and the measured ones: DRAM copy bandwidth, L2 capacity knee, launch cost, latencies, clock
     device_file(...)        the base device's file with a `calibration:` block of these, every
                             value `measured` with the command, GPU, driver and versions

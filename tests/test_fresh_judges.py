@@ -78,7 +78,9 @@ def _cases_and_times(cases: str, times: "str | tuple[str, ...]"):
 # weight, the prologue's at full cost: rule "k-odd" seed 2053, 300 of 400 moved picks sampled, 1.068x A B B A, and
 # the one earlier pick it moves, 1.94x A B B A), candidate 60 (a lone block's one-by-one copies at a measured share of
 # two blocks' rate, kmajor_copy_weight re-derived under it: rule "k-odd" seed 2056, 300 of 347 moved picks sampled,
-# 1.106x A B B A; rule "fp32" seed 2057, all 168, 1.019x; and the 240 earlier picks it moves, 1.088x A B B A).
+# 1.106x A B B A; rule "fp32" seed 2057, all 168, 1.019x; and the 240 earlier picks it moves, 1.088x A B B A), candidate
+# 61 (a lone TF32 mma.sync block's dot at lone_block_dot_rate: rule "tf32-small-m" seed 2058, 300 of 666 moved picks
+# sampled, 1.016x A B B A; its 9 moved earlier picks, timed beside it and not judged, test_candidate_61_s_earlier_picks).
 # current: whether the "after" picks are still the model's; False where a later change moved them
 # (candidate 30's by candidate 31b, session 27: two warps per scheduler where B is K-major), whose own judge then stands
 JUDGES = [
@@ -111,6 +113,7 @@ JUDGES = [
     ("lone_copy_judge_cases.jsonl", "lone_copy_judge.jsonl.gz", 300, 1.1, True),
     ("lone_copy_fp32_judge_cases.jsonl", "lone_copy_fp32_judge.jsonl.gz", 168, 1.01, True),
     ("lone_copy_judge_earlier_cases.jsonl", "lone_copy_judge_earlier.jsonl.gz", 240, 1.08, True),
+    ("lone_dot_judge_cases.jsonl", "lone_dot_judge.jsonl.gz", 300, 1.01, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -511,6 +514,12 @@ MOVED_SINCE = {
 _C60 = "candidate 60, session 44"
 MOVED_SINCE.update({(c["judge"], _shape(c)): _C60 for c in map(json.loads, (
     DATA / "lone_copy_judge_earlier_cases.jsonl").read_text().splitlines())})
+#: Candidate 61 (session 45: a lone TF32 mma.sync block's dot at lone_block_dot_rate, the tile factors refitted) moved
+#: 9 earlier picks, each timed against its new pick beside its judge (lone_dot_judge_earlier; reported, not judged by
+#: its rule: test_candidate_61_s_earlier_picks_are_timed_and_reported)
+_C61 = "candidate 61, session 45"
+MOVED_SINCE.update({(c["judge"], _shape(c)): _C61 for c in map(json.loads, (
+    DATA / "lone_dot_judge_earlier_cases.jsonl").read_text().splitlines())})
 
 
 @pytest.mark.parametrize("cases,times,moved,above,current", JUDGES)
@@ -570,6 +579,19 @@ def test_candidate_52_s_earlier_picks_are_timed():
         assert len(measured[_shape(c)]) == 2, _shape(c)
         if ("fma_grouped_spill_judge_earlier_cases.jsonl", _shape(c)) not in MOVED_SINCE:
             assert model_pick(c) == c["after"], _shape(c)
+
+
+def test_candidate_61_s_earlier_picks_are_timed_and_reported():
+    """The 9 picks candidate 61 moved off earlier judges' "after" picks (MOVED_SINCE, _C61) are the cases timed against
+    their new picks beside its judge, every one, the model picks the new one now, and validation/NOTES.md reports what
+    they ran (t_before / t_after, computed here from the recorded times)."""
+    rows, measured = _cases_and_times("lone_dot_judge_earlier_cases.jsonl", "lone_dot_judge_earlier.jsonl.gz")
+    assert {(c["judge"], _shape(c)) for c in rows} == {key for key, why in MOVED_SINCE.items() if why == _C61}
+    ratios = [measured[_shape(c)]["before"] / measured[_shape(c)]["after"] for c in rows]
+    assert len(ratios) == 9 and all(model_pick(c) == c["after"] for c in rows)
+    slower = sum(r < 1 / 1.1 for r in ratios)
+    notes = (Path(__file__).resolve().parent.parent / "validation" / "NOTES.md").read_text()
+    assert f"9 earlier judges' picks it moves ran {_geomean(ratios):.3f} ({slower} slower by more than 10%)" in notes
 
 
 def test_candidate_55_was_turned_away_on_its_hold_out_not_its_fresh_picks():

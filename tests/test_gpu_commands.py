@@ -109,7 +109,7 @@ def test_the_calibrated_device_file_is_complete_and_loads(tmp_path):
     assert set(perfmodel.rank(spec, problem).estimated) <= {"vector_efficiency", "gather_elems_per_s_per_sm",
                                                         "descriptor_launch_s", "shared_kmajor_b_factor",
                                                         "mixed_k_load_factor", "wgmma_n_exponent", "tile_overhead_ksteps",
-                                                        "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight", "lone_copy_share",
+                                                        "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight", "lone_copy_share", "lone_block_dot_rate",
                                                         "l1_thrash_ratio", "l1_thrash_exponent",
                                                         "elementwise_store_elems_per_s_per_sm", "compute_dram_exponent",
                                                         "fma_kmajor_b_read_s", "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn",

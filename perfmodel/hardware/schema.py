@@ -224,6 +224,7 @@ class Calibration(Frozen):
     past_copy_weight: Union[FactorOrZero, None] = None
     kmajor_copy_weight: Union[Factor, None] = None  # nt's one-by-one copies (no transpose), in gathered copies
     lone_copy_share: Union[FactorOrZero, None] = None  # one block alone copies one by one at this share of R_g (0: (1/2)^a)
+    lone_block_dot_rate: Union[Factor, None] = None  # a lone TF32 mma.sync block (1-3 would fit) runs its dot at this rate
     l1_thrash_ratio: Union[Factor, None] = None
     l1_thrash_exponent: Union[FactorOrZero, None] = None
     sm_clock_under_load_hz: Union[Hz, None] = None

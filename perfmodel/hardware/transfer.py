@@ -13,7 +13,7 @@ from the device its file names as `transfer.reference`, converted by the constan
                                                                       wgmma_n_exponent, l1_thrash_ratio, _exponent,
                                                                       l2_sm_share_ratio,
                                                                       tile_overhead_ksteps, vector_copy_weight,
-                                                                      kmajor_copy_weight, lone_copy_share,
+                                                                      kmajor_copy_weight, lone_copy_share, lone_block_dot_rate,
                                                                       memory_overlap_exponent, compute_dram_exponent,
                                                                       partial_clock_gain, _exponent,
                                                                       fma_hide_warps, fma_hide_exponent,
@@ -69,6 +69,7 @@ RULES: dict[str, str] = {
     "past_copy_weight": "same",
     "kmajor_copy_weight": "same",
     "lone_copy_share": "same",
+    "lone_block_dot_rate": "same",
     "l1_thrash_ratio": "same",
     "l1_thrash_exponent": "same",
     "l2_sm_share_ratio": "same",
@@ -146,6 +147,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
                                 "K-major shared memory costs as much as a transposing one"),
     "lone_copy_share": (0.0, "estimated from nothing measured: a block alone on its SM copies one by one at the "
                              "rate gather_blocks_exponent gives one block (0: no share of its own)"),
+    "lone_block_dot_rate": (1.0, "estimated from nothing measured: a block alone on its SM runs its dot at the "
+                                 "rate the terms give"),
     "wgmma_n_exponent": (0.0, "estimated from nothing measured: a wgmma instruction's N does not change the "
                               "tensor cores' rate"),
     "l2_sm_share_ratio": (2.0, "estimated from nothing measured: a lone SM pulls at most twice its share of "

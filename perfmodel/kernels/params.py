@@ -21,7 +21,7 @@ CALIBRATED = ("matrix_efficiency", "warp_mma_ops_per_s", "warp_mma_step_s", "pip
               "descriptor_launch_s", "reduction_fixed_s", "splitk_partial_slowdown", "l2_latency_s",
               "shared_kmajor_b_factor", "mixed_k_load_factor", "wgmma_n_exponent",
               "tile_overhead_ksteps", "vector_copy_weight", "gather_blocks_exponent", "past_copy_weight",
-              "kmajor_copy_weight", "lone_copy_share",
+              "kmajor_copy_weight", "lone_copy_share", "lone_block_dot_rate",
               "l1_thrash_ratio", "l1_thrash_exponent", "elementwise_store_elems_per_s_per_sm", "fma_kmajor_b_read_s",
               "fma_hide_warps", "fma_hide_exponent", "fma_smem_leak", "fma_smem_norm_nn", "fma_kmajor_spill_factor", "dram_run_overhead_bytes",
               "dram_run_reference_bytes")
@@ -67,6 +67,7 @@ class TimingParams:
     past_copy_weight: float  # w: an element-wise copy masked past the loop's end, in copies that load
     kmajor_copy_weight: float  # u: a one-by-one copy in `nt` (K-major to K-major), in gathered copies (pipeline.kstep_time)
     lone_copy_share: float  # s1: a lone block's one-by-one copies (A copied so) at s1 x R_g per SM, 0: (1/2)^a (pipeline.gather_rate)
+    lone_block_dot_rate: float  # eta: a lone TF32 mma.sync block's dot term at 1 / eta (tiled.lone_blocks, pipeline.kstep_time)
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
     fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)
@@ -140,6 +141,7 @@ def timing_params(spec: HardwareSpec, dtype: str, scale: dict[str, float] | None
         tile_overhead_ksteps=cal["tile_overhead_ksteps"], vector_copy_weight=cal["vector_copy_weight"],
         gather_blocks_exponent=cal["gather_blocks_exponent"], past_copy_weight=cal["past_copy_weight"],
         kmajor_copy_weight=cal["kmajor_copy_weight"], lone_copy_share=cal["lone_copy_share"],
+        lone_block_dot_rate=cal["lone_block_dot_rate"],
         l1_thrash_ratio=cal["l1_thrash_ratio"], l1_thrash_exponent=cal["l1_thrash_exponent"],
         fma_kmajor_b_read_s=cal["fma_kmajor_b_read_s"], fma_hide_warps=cal["fma_hide_warps"],
         fma_hide_exponent=cal["fma_hide_exponent"], fma_smem_leak=cal["fma_smem_leak"],

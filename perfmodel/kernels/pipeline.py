@@ -7,7 +7,8 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           F = 2 BM BN BK,  R_sm = ops_per_clock_per_sm x clock_max_hz x matrix_efficiency,
           g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
-          t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm)
+          t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm),
+          / eta where the block is alone on its SM (TF32, class "all", 1-3 fit: step.lone, tiled.lone_blocks)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
                     s = m / c [B K-major or load class "all"] min(1, c / h)^q, m = b w / simds,
                     c = max(1, ceil(m)) the busiest scheduler's warps (max(1, m) where B is read K-major)
@@ -121,20 +122,17 @@ more than the terms above. Chosen on the read hold-outs (validation/NOTES.md: 0.
 0.5 in session 15 once the memory share counted the whole tile, perfmodel.kernels.tiled); 0 where
 a device has not measured it.
 
-Vector copies beside element-wise ones (v = calibration vector_copy_weight): in TF32 class "k" (B
-copied element by element, A in 16-byte vectors) measured over predicted rose with BM / BN among the
-near-best wgmma configs whose copy term binds (read sets holdout20-32: 0.83 at BM/BN 0.25-0.5, 0.78 at
-1, 1.02 at 4, 1.23 at 8): 16384x397x2048's 256x32x32_w4_s3 ran 0.322 ms against 0.218 predicted
-while 256x128x32_w8_s4 ran 0.229 against 0.239, the same B elements per C element per SM but twice
-the A copies. Counting each A copy at v = 0.5 of an element flattens it (0.71-0.82 at every BM / BN);
-chosen of 0.25-1 on the read sets (validation/NOTES.md, session 15). The transposing gather of
-aligned TF32 nn (class "all") shows no such cost and takes none; nor do the masked copies past the
-loop's end (past_copies_time).
+Vector copies beside element-wise ones (v = calibration vector_copy_weight): in TF32 class "k" (B copied element by
+element, A in 16-byte vectors) measured over predicted rose with BM / BN among the near-best wgmma configs whose copy
+term binds (read sets holdout20-32: 0.83 at BM/BN 0.25-0.5, 0.78 at 1, 1.02 at 4, 1.23 at 8): 16384x397x2048's
+256x32x32_w4_s3 ran 0.322 ms against 0.218 predicted while 256x128x32_w8_s4 ran 0.229 against 0.239, the same B
+elements per C element per SM but twice the A copies. Counting each A copy at v = 0.5 of an element flattens it
+(0.71-0.82 at every BM / BN); chosen of 0.25-1 on the read sets (validation/NOTES.md, session 15). The transposing
+gather of aligned TF32 nn (class "all") shows no such cost and takes none; nor do the copies past the loop's end.
 
-The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block
-or transferred from its reference by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from
-microbenchmarks by calling these same functions. Validated end to end by `perfmodel validate`
-(tests/test_timing.py).
+The constants are the device's (perfmodel.kernels.params.TimingParams, from its calibration block or transferred
+by perfmodel.hardware.transfer); validation/calibrate.py derives the H200's from microbenchmarks by calling these
+same functions. Validated end to end by `perfmodel validate` (tests/test_timing.py).
 """
 
 from __future__ import annotations
@@ -206,6 +204,7 @@ class KStep:
     tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
     vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
+    lone: np.ndarray | None = None  # a lone TF32 mma.sync block: its dot at 1 / lone_block_dot_rate (tiled.lone_blocks)
     past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
     fma_b_reads: np.ndarray | None = None  # thread x k reads of a K-major B by the FMA dot, per block (operands.fma_kmajor_b_reads)
     kmajor_spills_measured: bool = False  # the kernel's spills under fma_b_reads cost x fma_kmajor_spill_factor (spills.kstep_spill_time)
@@ -288,6 +287,8 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
+    if step.lone is not None:  # a block alone on its SM, measured slower than its terms (tiled.lone_blocks)
+        t_mma = np.where(step.lone, t_mma / p.lone_block_dot_rate, t_mma)
     top = _max(t_mma, t_l2, t_lat)
     t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)
     t_k = np.where(step.serial, t_lat + _max(t_mma, t_l2), t_k)

@@ -70,6 +70,9 @@ from perfmodel.layouts import LAYOUTS
 #: under them, the read sets lost 0.017 summed: the staged medians rest on a third of the runs
 #: (NOTES, session 17)
 STAGED = ("all",)
+#: the stage counts the sweeps time (perfmodel.gpu.suite: num_stages 2..5), which the factors are fitted on; the
+#: model's grid also holds 1 and 6, whose tiles take their factors from these (tiled.lone_step)
+FITTED_STAGES = (2, 3, 4, 5)
 #: the smallest M and N of the compute-bound shapes the factors are fitted on (512 until holdout15
 #: judged 256 better: validation/NOTES.md, session 8); applied to every shape with M > DECODE_MAX_M
 #: since session 25 (candidate 29)

@@ -57,6 +57,8 @@ No recorded timing of a validation run is read at prediction time.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from perfmodel.kernels.base import ConfigArrays, LoopRules, Resources, by_tile, take_rows
@@ -67,7 +69,7 @@ from perfmodel.kernels.operands import (ELEMENTWISE_OPERANDS, elementwise_store_
 from perfmodel.kernels.pipeline import (KStep, elementwise_store_time, first_step_time, overhead_ksteps, past_copies_time,
                                         prologue_copies_time, tile_time)
 from perfmodel.kernels.spills import kstep_spill_time, tile_spill_time
-from perfmodel.kernels.tile_factors import tile_factors
+from perfmodel.kernels.tile_factors import FITTED_STAGES, tile_factors
 from perfmodel.kernels.traffic import traffic_arrays
 from perfmodel.layouts import LAYOUTS
 
@@ -201,6 +203,35 @@ def main_terms(p, share, t_waves, t_dram) -> tuple[np.ndarray, np.ndarray]:
     return t_mem, memory_time(t_waves, t_dram, p.compute_dram_exponent)
 
 
+#: the most blocks per SM at which a block alone on its SM runs its dot slower (lone_step): measured at two and three;
+#: the 2-warp tiles at four and six blocks ran the other way (h200/microbench_tf32_blocks*.json)
+LONE_MAX_RESIDENT = 3
+
+
+def lone_step(ctx, step: KStep, cfgs: ConfigArrays, resident, blocks) -> KStep:
+    """The k-step of a wave of `blocks` blocks per SM, marked (step.lone) where a block is alone on its SM (a lone
+    wave or a tail of one block per SM, with room for two or three: `resident`; or a residency of one at a stage
+    count of `cfgs` the tile factors were not fitted at: tile_factors.FITTED_STAGES), its dot is mma.sync on
+    4-byte operands (TF32) and both operands load in vectors (class "all"): there pipeline.kstep_time takes the
+    dot term at 1 / eta (calibration lone_block_dot_rate). A lone block's warps (one per scheduler at four) keep the SM's
+    mma.sync and shared-memory pipes less busy than two blocks' do: TF32 mma.sync tiles with room for two or three
+    ran t(1 tile per SM) / t(2) 0.61-0.81 at K 8192 where the terms said 0.51-0.56 (h200/microbench_tf32_blocks.json),
+    the gap growing with the k-steps (over the terms' ratio 1.02 at K 128, 1.23 at 2048: microbench_tf32_blocks_
+    short.json), as a term on the dot does; eta fitted on both files' pairs (validation/fit_lone_block.py).
+    A residency of one is alone in every wave: at the fitted stage counts its tile factor holds that (read sets:
+    pricing those lone too moved decode picks down), but at the others (1 and 6) the tile takes its factor from
+    stage counts where it ran two or three to an SM, and a rate on lone waves alone moved picks to such tiles,
+    which ran as far over their terms (candidate 59: 64x32x128_w2_s3 -> 32x64x64_w2_s6, 0.70-0.79; validation/
+    NOTES.md, session 45)."""
+    p, problem = ctx.params, ctx.problem
+    if p.lone_block_dot_rate >= 1.0 or p.matrix_ops_per_s_per_sm is None or problem.in_bytes != 4 or step.load != "all":
+        return step
+    resident, alone = np.asarray(resident), np.asarray(blocks) == 1
+    room = (resident >= 2) & (resident <= LONE_MAX_RESIDENT)
+    unfitted = (resident == 1) & ~np.isin(cfgs["num_stages"], FITTED_STAGES)
+    return dataclasses.replace(step, lone=alone & step.sync_mma & (room | unfitted))
+
+
 def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra_s,
                persistent: bool = False, host_floor_s: float = 0.0,
                rules: LoopRules = LoopRules(), main_factor=1.0) -> dict[str, np.ndarray]:
@@ -211,8 +242,7 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     `host_floor_s`: the shortest an eager launch of this kernel takes on the host (step 5);
     `rules`: the kernel's main-loop rules (perfmodel.kernels.base.LoopRules); `main_factor`: the main
     time's beyond these terms (split-K's under one wave of tiles: splitk.model.partial_slowdown)."""
-    p, problem = ctx.params, ctx.problem
-    M, N, K = problem.M, problem.N, problem.K
+    p, problem, (M, N, K) = ctx.params, ctx.problem, (ctx.problem.M, ctx.problem.N, ctx.problem.K)
     bm, bn, bk, sk = (cfgs[k] for k in ("BLOCK_M", "BLOCK_N", "BLOCK_K", "SPLIT_K"))
     b = np.maximum(blocks, 1).astype(float)
     progs = (-(-M // bm) * -(-N // bn) * sk).astype(float)
@@ -228,10 +258,11 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
     b_tail = np.minimum(np.maximum(np.ceil(rest / p.sms), 1), b)
     active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
     busy = np.where(full > 0, p.sms, active_tail)  # SMs the kernel keeps busy before any tail
-    t_full, ks = tile_time(p, step, blocks=b, active_sms=busy, k_steps=n_k, epilogue_bytes=epilogue)
+    t_full, ks = tile_time(p, lone_step(ctx, step, cfgs, b, b), blocks=b, active_sms=busy, k_steps=n_k,
+                           epilogue_bytes=epilogue)
     # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
-    t_tail, ks_tail = tile_time(p, step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
-                          clock_sms=busy)
+    t_tail, ks_tail = tile_time(p, lone_step(ctx, step, cfgs, b, b_tail), blocks=b_tail, active_sms=active_tail,
+                                k_steps=n_k, epilogue_bytes=epilogue, clock_sms=busy)
     saved = (np.ceil(progs / per_wave) - 1) * p.pipeline_latency_s if persistent else np.zeros(cfgs.size)
     t_waves = full * t_full + (rest > 0) * t_tail - saved
     dram, t_dram = dram_time(p, problem, cfgs, np.minimum(progs, per_wave).astype(np.int64))
