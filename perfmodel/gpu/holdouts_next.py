@@ -267,6 +267,45 @@ HOLDOUT94_SHAPES: list[tuple] = in_layouts([
 ], dtypes=("fp32",))
 HOLDOUT94_BASE_INDEX = 11300
 
+# The ninety-fifth hold-out, defined in session 45 after candidate 61 (adopted) was judged on holdout93 (read by it),
+# to be recorded and read at once as a check of issue 16's per-group bars with the model as it stands (it judges no
+# change), never tuned on: ten layers no suite holds, in the issue's three swept dtypes x nn and nt. Two decode (M 6
+# and 28), an MoE expert, three more aligned, an LM head at 40 tokens, one with N not 16-divisible (EfficientNet-B0's
+# 1000 classes), one with K not (KDD Cup 99's 41 features) and one with neither (CIC-IDS2017's 78 features -> 10).
+# Indexed from 11400.
+HOLDOUT95_SHAPES: list[tuple] = in_layouts([
+    ("decode", 28, 8192, 3072),  # Phi-3-mini MLP up (3072 -> 8192), 28 tokens
+    ("decode", 6, 2048, 16384),  # Gemma-2B MLP down (16384 -> 2048), 6 tokens
+    ("moe", 112, 1408, 2048),  # a DeepSeek-V2-Lite expert up (2048 -> 1408), 112 tokens routed
+    ("prefill", 1792, 2560, 2560),  # Phi-2 attention output projection, 1792 tokens
+    ("vision", 12544, 384, 96),  # ConvNeXt-T stage-1 MLP up (96 -> 384), 4 images x 56 x 56
+    ("speech", 750, 3072, 768),  # wav2vec2-base feed-forward up (768 -> 3072), 750 frames
+    ("nlp", 40, 32768, 4096),  # Mistral-7B v0.3 LM head over 32,768 tokens, 40 tokens
+    ("vision", 192, 1000, 1280),  # EfficientNet-B0 ImageNet classifier 1280 -> 1000, batch 192
+    ("tabular", 32768, 128, 41),  # KDD Cup 99 (41 features) to 128, batch 32768
+    ("tabular", 65536, 10, 78),  # CIC-IDS2017 (78 features) to 10 classes, batch 65536
+])
+HOLDOUT95_BASE_INDEX = 11400
+
+# The ninety-sixth hold-out, defined in session 45 beside holdout95 (holdout93, the last TF32 one unread, judged
+# candidate 61), to be recorded before the next change to TF32 is judged, never tuned on. Ten layers no suite holds:
+# two decode-like (M 8-48), an MoE expert, three more aligned, an LM head at 8 tokens, a head with N not 16-divisible
+# (ImageNet-21k-P's 11,221 classes), one with K not (119 features) and one with neither (30 features -> 2), in tf32 x
+# nn and nt. Indexed from 11500.
+HOLDOUT96_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 18944, 3584),  # Qwen2-7B MLP up (3584 -> 18944), 12 tokens
+    ("decode", 48, 3584, 18944),  # Qwen2-7B MLP down (18944 -> 3584), 48 tokens
+    ("moe", 224, 14336, 4096),  # a Mixtral-8x7B expert up (4096 -> 14336), 224 tokens routed
+    ("prefill", 2048, 3072, 1024),  # GPT-2-medium fused QKV projection (1024 -> 3 x 1024), 2048 tokens
+    ("vision", 784, 768, 3072),  # Swin-T stage-4 MLP down (3072 -> 768), 16 images x 7 x 7
+    ("speech", 3000, 1280, 5120),  # Whisper-large encoder MLP down (5120 -> 1280), 2 clips x 1500 frames
+    ("nlp", 8, 50304, 2560),  # Pythia-2.8B LM head over 50,304 tokens, 8 tokens
+    ("vision", 128, 11221, 768),  # ViT-B ImageNet-21k-P classifier 768 -> 11,221, batch 128
+    ("tabular", 49152, 256, 119),  # 119 features to 256, batch 49152
+    ("tabular", 131072, 2, 30),  # 30 features to 2 classes (a fraud detector), batch 131072
+], dtypes=("tf32",))
+HOLDOUT96_BASE_INDEX = 11500
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -282,4 +321,6 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout92": (HOLDOUT92_BASE_INDEX, HOLDOUT92_SHAPES),
     "holdout93": (HOLDOUT93_BASE_INDEX, HOLDOUT93_SHAPES),
     "holdout94": (HOLDOUT94_BASE_INDEX, HOLDOUT94_SHAPES),
+    "holdout95": (HOLDOUT95_BASE_INDEX, HOLDOUT95_SHAPES),
+    "holdout96": (HOLDOUT96_BASE_INDEX, HOLDOUT96_SHAPES),
 }
