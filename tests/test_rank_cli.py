@@ -312,6 +312,22 @@ def test_readme_holdout8_and_holdout9_rows_are_the_computed_ones():
             assert [float(c) for c in cells[1:6]] == [round(v, 3) for v in want], (name, dtype, layout)
 
 
+def test_readme_latest_check_rows_are_the_computed_ones():
+    """The README's table of where the groups stand (holdout95, read at recording): each (dtype, layout) group's
+    top-1, worst shape and Spearman median as the code computes them."""
+    from perfmodel.scoring.datasets import Dataset, load_runs
+    from perfmodel.scoring.metrics import evaluate
+
+    text = (REPO / "README.md").read_text()
+    data = load_runs("h200/holdout95")
+    groups = sorted({(s.dtype, s.layout) for s in data.shapes})
+    assert len(groups) == 6
+    for dtype, layout in groups:
+        pm = evaluate(Dataset(data.path, data.headers, [s for s in data.shapes if (s.dtype, s.layout) == (dtype, layout)]),
+                      ["perfmodel"])["perfmodel"]
+        assert f"| {dtype} `{layout}` | {pm.top1_geomean:.3f} | {pm.top1_min:.3f} | {pm.spearman_median:.3f} |" in text
+
+
 def test_readme_every_recorded_set_table_is_the_computed_one():
     """The README's table of every recorded set is what validation/score_sets.py prints now."""
     from validation.score_sets import table
