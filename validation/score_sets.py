@@ -37,7 +37,8 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout72", "holdout73", "holdout74", "holdout75", "holdout76", "holdout77",
         "holdout78", "holdout79", "holdout80", "holdout81", "holdout82",
         "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout89", "holdout90",
-        "holdout91", "holdout92", "holdout93", "holdout94", "holdout95", "holdout96")
+        "holdout91", "holdout92", "holdout93", "holdout94", "holdout95", "holdout96",
+        "holdout97")
 #: kept unread for the next change: not scored here (holdout78, TF32, recorded in session 33 for the next
 #: change to TF32, judged candidate 57 (adopted) in session 42 and is read; holdout80, TF32, recorded in
 #: session 34 for the check after the next TF32 change, read in session 42 as that check;
@@ -58,11 +59,12 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: session 44 and are read; holdout93 (TF32) and holdout94 (IEEE fp32), recorded in session 44 after that, for
 #: the next TF32 and FMA-path changes: holdout93 judged candidate 61 (adopted) in session 45 and is read;
 #: holdout95 (fp16, bf16, TF32), recorded in session 45 after that and read at once as issue 16's check, and
-#: holdout96 (TF32), recorded beside it for the next TF32 change;
+#: holdout96 (TF32), recorded beside it for the next TF32 change; holdout97 (fp16, bf16), recorded after
+#: holdout95 was read, for the next 16-bit change;
 #: in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
-UNREAD: tuple[str, ...] = ("holdout94", "holdout96")
+UNREAD: tuple[str, ...] = ("holdout94", "holdout96", "holdout97")
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 
