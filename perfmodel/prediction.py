@@ -107,6 +107,8 @@ class Prediction(BaseModel):
     compute_dram_exponent: float | None = None  # r (None where the device has none: waves_dram_s is the plain max)
     overhead_ksteps: float = 0.0  # k-steps a tile costs beyond its own, in proportion to its C tile
     vector_copy_s: float = 0.0  # per k-step: the other operand's 16-byte copies beside element-wise ones
+    lone_dot: bool = False  # the full waves' blocks run their dot at 1 / lone_block_dot_rate (tiled.lone_step)
+    tail_lone_dot: bool = False  # the same in the last wave
 
     @property
     def predicted_ms(self) -> float:
@@ -174,4 +176,4 @@ def predict(hw: "str | HardwareSpec", problem: GemmProblem, config: TileConfig) 
         waves_dram_s=float(r["waves_dram_s"]),
         compute_dram_exponent=float(p.compute_dram_exponent) if math.isfinite(p.compute_dram_exponent) else None,
         overhead_ksteps=float(r["overhead_ksteps"]), vector_copy_s=float(r["vector_copy_s"]),
-        main_factor=float(r["main_factor"]))
+        main_factor=float(r["main_factor"]), lone_dot=bool(r["lone_dot"]), tail_lone_dot=bool(r["tail_lone_dot"]))

@@ -125,6 +125,25 @@ def test_predict_says_where_a_lone_block_copies_at_its_share(cli):
     assert r.returncode == 0 and "lone block" not in r.stdout
 
 
+def test_predict_says_where_a_lone_block_runs_its_dot_at_the_measured_rate(cli):
+    """Aligned TF32 `nn` at 96x4096x14336: split-K 32x64x128_w4_s3 at k2 (two blocks per SM) ends in a last wave of
+    one block per SM, whose dot goes at 1 / lone_block_dot_rate; 32x64x64_w2_s6 fits one block per SM at a stage count
+    the tile factors never saw, so every wave's does (the k-step's mma row); the same tile at five stages, two per SM
+    in full waves, and 16-bit say nothing of it (perfmodel.kernels.tiled.lone_step)."""
+    def out(*args):
+        r = cli("predict", "--hw", "h200", "--m", 96, "--n", 4096, "--k", 14336, *args)
+        assert r.returncode == 0, r.stderr
+        return {label: next((x for x in r.stdout.splitlines() if x.strip().startswith(label)), "")
+                for label in ("mma (incl. shared mem)", "tile (last wave)")}
+
+    note = "a lone block's mma.sync dot at 1 / 0.75 of its terms"
+    k2 = out("--dtype", "tf32", "--config", "splitk:32x64x128_w4_s3_g8_k2")
+    assert note in k2["tile (last wave)"] and "1 blocks/SM" in k2["tile (last wave)"] and note not in k2["mma (incl. shared mem)"]
+    assert note in out("--dtype", "tf32", "--config", "32x64x64_w2_s6_g8")["mma (incl. shared mem)"]
+    assert note not in out("--dtype", "tf32", "--m", 4096, "--config", "32x64x64_w2_s5_g8")["mma (incl. shared mem)"]
+    assert not any("lone block's mma" in v for v in out("--config", "splitk:32x64x128_w4_s3_g8_k2").values())
+
+
 def test_rank_suggests_padding_when_k_or_n_is_not_16_divisible(cli):
     r = cli("rank", "--hw", "h200", "--m", 2048, "--n", 50257, "--k", 768, "--top", 3)
     assert r.returncode == 0, r.stderr

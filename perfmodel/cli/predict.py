@@ -18,10 +18,16 @@ from perfmodel.kernels.pipeline import LONE_COPY_CLASSES
 from perfmodel.layouts import LAYOUTS
 from perfmodel.problem import TileConfig
 
+def _lone_dot(spec, problem, marked: bool, lead: str = "") -> str:
+    """Where a wave's blocks run their mma.sync dot alone on their SMs (perfmodel.kernels.tiled.lone_step): the rate."""
+    eta = timing_params(spec, problem.dtype).lone_block_dot_rate
+    return f"{lead}a lone block's mma.sync dot at 1 / {eta:g} of its terms (measured)" if marked else ""
+
+
 def _mma_note(spec, problem, p, cfg) -> str:
-    """What the term holds beside the math where the dot is FMAs (perfmodel.kernels.fma)."""
+    """What the term holds beside the math: a lone block's rate, or where the dot is FMAs (perfmodel.kernels.fma)."""
     if p.compute_path != "vector":
-        return ""
+        return _lone_dot(spec, problem, p.lone_dot)
     b_k_major, tp = b_kmajor_in_shared(problem, p.alignment), timing_params(spec, problem.dtype)
     reads = " and B's K-major reads per thread and k" if b_k_major else ""
     warps, simds = p.blocks_per_sm * cfg.num_warps, int(spec.compute.simds_per_sm.value)
@@ -168,7 +174,7 @@ def _wave_rows(spec, problem, p, us: float) -> list[tuple[str, str, str]]:
     if p.tail_tile_s:
         rows.append(("tile (last wave)", f"{p.tail_tile_s * us:.2f} us",
                      f"{p.tail_blocks_per_sm} blocks/SM on {p.tail_sms} SMs{_first_step(p.tail_first_step_s, us)}"
-                     + _lone_copies(spec, problem, p, p.tail_blocks_per_sm)))
+                     + _lone_copies(spec, problem, p, p.tail_blocks_per_sm) + _lone_dot(spec, problem, p.tail_lone_dot, "; ")))
     how = " + ".join(([f"{p.full_waves} x {p.tile_s * us:.2f}"] if p.full_waves else []) +
                      ([f"{p.tail_tile_s * us:.2f}"] if p.tail_tile_s else []))
     how = how if p.full_waves else "one partial wave"

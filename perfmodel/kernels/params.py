@@ -67,7 +67,7 @@ class TimingParams:
     past_copy_weight: float  # w: an element-wise copy masked past the loop's end, in copies that load
     kmajor_copy_weight: float  # u: a one-by-one copy in `nt` (K-major to K-major), in gathered copies (pipeline.kstep_time)
     lone_copy_share: float  # s1: a lone block's one-by-one copies (A copied so) at s1 x R_g per SM, 0: (1/2)^a (pipeline.gather_rate)
-    lone_block_dot_rate: float  # eta: a lone TF32 mma.sync block's dot term at 1 / eta (tiled.lone_blocks, pipeline.kstep_time)
+    lone_block_dot_rate: float  # eta: a lone TF32 mma.sync block's dot term at 1 / eta (tiled.lone_step, pipeline.kstep_time)
     l1_thrash_ratio: float  # r0: element-wise lines over L1 above which their loads slow (kstep_time)
     l1_thrash_exponent: float  # h: the element-wise load term x (lines / (r0 L1)) ** h above r0
     fma_kmajor_b_read_s: float  # per thread and k: the FMA dot's shared-memory reads of a K-major B (kstep_time)

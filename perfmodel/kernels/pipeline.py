@@ -8,7 +8,7 @@ the dot. While b blocks share an SM, one k-step of one block takes (all arrays):
           g = clock_gain(active SMs): 1 when every SM is busy, more when fewer are
     synchronous mma (mma.sync: NVIDIA tiles that do not use wgmma), per warp:
           t_mma = max(t_warp0 + (F/w) / R_warp,  ceil(b w / simds) (F/w) / R_warp,  b F / R_sm),
-          / eta where the block is alone on its SM (TF32, class "all", 1-3 fit: step.lone, tiled.lone_blocks)
+          / eta where a TF32 block is alone on its SM (class "all": step.lone, perfmodel.kernels.tiled.lone_step)
     vector path (no matrix instruction for the dtype):  t_mma = b F / (R_vec s(b w)) + b r t_r,
                     s = m / c [B K-major or load class "all"] min(1, c / h)^q, m = b w / simds,
                     c = max(1, ceil(m)) the busiest scheduler's warps (max(1, m) where B is read K-major)
@@ -204,7 +204,7 @@ class KStep:
     tile_spilled: np.ndarray | None = None  # spilled registers outside the main loop: paid once per tile (tile_spill_time)
     store_elems: np.ndarray | None = None  # C elements a block stores one by one (operands.elementwise_store_elems)
     vector_copies: np.ndarray | None = None  # 16-byte copies beside element-wise ones (vector_copy_time)
-    lone: np.ndarray | None = None  # a lone TF32 mma.sync block: its dot at 1 / lone_block_dot_rate (tiled.lone_blocks)
+    lone: np.ndarray | None = None  # a lone TF32 mma.sync block: its dot at 1 / lone_block_dot_rate (tiled.lone_step)
     past_vector_copies: np.ndarray | None = None  # 16-byte copies issued past the loop's end where the other operand loads through registers, per tile (past_copies_time)
     fma_b_reads: np.ndarray | None = None  # thread x k reads of a K-major B by the FMA dot, per block (operands.fma_kmajor_b_reads)
     kmajor_spills_measured: bool = False  # the kernel's spills under fma_b_reads cost x fma_kmajor_spill_factor (spills.kstep_spill_time)
@@ -287,7 +287,7 @@ def kstep_time(p: TimingParams, step: KStep, *, blocks, active_sms=None, clock_s
         t_mma = np.where(step.mma_n > 0, t_mma * (256.0 / np.maximum(step.mma_n, 1)) ** p.wgmma_n_exponent, t_mma)
     if p.matrix_latency_s > 0:  # a k-step is a chain of BK / k dependent matrix instructions per accumulator
         t_mma = np.maximum(t_mma, np.ceil(step.k_chain) * p.matrix_latency_s)
-    if step.lone is not None:  # a block alone on its SM, measured slower than its terms (tiled.lone_blocks)
+    if step.lone is not None:  # a block alone on its SM, measured slower than its terms (tiled.lone_step)
         t_mma = np.where(step.lone, t_mma / p.lone_block_dot_rate, t_mma)
     top = _max(t_mma, t_l2, t_lat)
     t_k = top + p.overlap_leak * (t_mma + t_l2 + t_lat - top)

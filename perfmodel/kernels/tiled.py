@@ -203,6 +203,22 @@ def main_terms(p, share, t_waves, t_dram) -> tuple[np.ndarray, np.ndarray]:
     return t_mem, memory_time(t_waves, t_dram, p.compute_dram_exponent)
 
 
+def wave_shape(p, progs, b) -> tuple:
+    """Step 3 on arrays: (programs per wave, full waves, the last wave's programs, its blocks per SM, its SMs, the SMs
+    busy before any tail) of `progs` programs at `b` blocks per SM."""
+    per_wave = p.sms * b
+    full = np.floor(progs / per_wave)
+    rest = progs - full * per_wave
+    b_tail = np.minimum(np.maximum(np.ceil(rest / p.sms), 1), b)
+    active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
+    return per_wave, full, rest, b_tail, active_tail, np.where(full > 0, p.sms, active_tail)
+
+
+def _marked(mask, n: int) -> np.ndarray:
+    """A per-config mask of KStep.lone (None: no config marked)."""
+    return np.zeros(n, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask, dtype=bool), (n,))
+
+
 #: the most blocks per SM at which a block alone on its SM runs its dot slower (lone_step): measured at two and three;
 #: the 2-warp tiles at four and six blocks ran the other way (h200/microbench_tf32_blocks*.json)
 LONE_MAX_RESIDENT = 3
@@ -213,11 +229,12 @@ def lone_step(ctx, step: KStep, cfgs: ConfigArrays, resident, blocks) -> KStep:
     wave or a tail of one block per SM, with room for two or three: `resident`; or a residency of one at a stage
     count of `cfgs` the tile factors were not fitted at: tile_factors.FITTED_STAGES), its dot is mma.sync on
     4-byte operands (TF32) and both operands load in vectors (class "all"): there pipeline.kstep_time takes the
-    dot term at 1 / eta (calibration lone_block_dot_rate). A lone block's warps (one per scheduler at four) keep the SM's
-    mma.sync and shared-memory pipes less busy than two blocks' do: TF32 mma.sync tiles with room for two or three
-    ran t(1 tile per SM) / t(2) 0.61-0.81 at K 8192 where the terms said 0.51-0.56 (h200/microbench_tf32_blocks.json),
-    the gap growing with the k-steps (over the terms' ratio 1.02 at K 128, 1.23 at 2048: microbench_tf32_blocks_
-    short.json), as a term on the dot does; eta fitted on both files' pairs (validation/fit_lone_block.py).
+    dot term at 1 / eta (calibration lone_block_dot_rate). A lone block's warps (one per scheduler at four) keep
+    the SM's mma.sync and shared-memory pipes less busy than two blocks' do: TF32 mma.sync tiles with room for two
+    or three ran t(1 tile per SM) / t(2) 0.61-0.81 at K 8192 where the terms said 0.51-0.56 (h200/microbench_tf32_
+    blocks.json), the gap growing with the k-steps (over the terms' ratio 1.02 at K 128, 1.23 at 2048:
+    microbench_tf32_blocks_short.json), as a term on the dot does; eta fitted on both files' 58 pairs
+    (validation/fit_lone_block.py: mean |ln error| 0.114 at eta 1, 0.048 at 0.75).
     A residency of one is alone in every wave: at the fitted stage counts its tile factor holds that (read sets:
     pricing those lone too moved decode picks down), but at the others (1 and 6) the tile takes its factor from
     stage counts where it ran two or three to an SM, and a rate on lone waves alone moved picks to such tiles,
@@ -252,17 +269,12 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
                                                blocks=b[rows]))
     epilogue = bm * bn * out_bytes
 
-    per_wave = p.sms * b
-    full = np.floor(progs / per_wave)
-    rest = progs - full * per_wave
-    b_tail = np.minimum(np.maximum(np.ceil(rest / p.sms), 1), b)
-    active_tail = np.minimum(np.ceil(rest / b_tail), p.sms)
-    busy = np.where(full > 0, p.sms, active_tail)  # SMs the kernel keeps busy before any tail
-    t_full, ks = tile_time(p, lone_step(ctx, step, cfgs, b, b), blocks=b, active_sms=busy, k_steps=n_k,
-                           epilogue_bytes=epilogue)
+    per_wave, full, rest, b_tail, active_tail, busy = wave_shape(p, progs, b)
+    full_step, tail_step = lone_step(ctx, step, cfgs, b, b), lone_step(ctx, step, cfgs, b, b_tail)
+    t_full, ks = tile_time(p, full_step, blocks=b, active_sms=busy, k_steps=n_k, epilogue_bytes=epilogue)
     # the clock follows the kernel's load over milliseconds: a tail after full waves runs at their clock
-    t_tail, ks_tail = tile_time(p, lone_step(ctx, step, cfgs, b, b_tail), blocks=b_tail, active_sms=active_tail,
-                                k_steps=n_k, epilogue_bytes=epilogue, clock_sms=busy)
+    t_tail, ks_tail = tile_time(p, tail_step, blocks=b_tail, active_sms=active_tail, k_steps=n_k, epilogue_bytes=epilogue,
+                                clock_sms=busy)
     saved = (np.ceil(progs / per_wave) - 1) * p.pipeline_latency_s if persistent else np.zeros(cfgs.size)
     t_waves = full * t_full + (rest > 0) * t_tail - saved
     dram, t_dram = dram_time(p, problem, cfgs, np.minimum(progs, per_wave).astype(np.int64))
@@ -296,4 +308,5 @@ def tiled_time(ctx, cfgs: ConfigArrays, res: Resources, blocks, out_bytes, extra
             "tail_first_step_s": np.where(rest > 0, first_step_time(ks_tail, b_tail), 0.0),
             "l1_factor": np.broadcast_to(ks.l1_factor, (n,)),
             "l1_bytes": np.zeros(n) if step.l1_bytes is None else np.broadcast_to(step.l1_bytes, (n,)),
-            "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes}
+            "reused_bytes": np.zeros(n) if step.reused_bytes is None else step.reused_bytes,
+            "lone_dot": _marked(full_step.lone, n), "tail_lone_dot": (rest > 0) & _marked(tail_step.lone, n)}
