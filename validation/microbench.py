@@ -32,6 +32,7 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_tf32_none_short   TF32 nn/nt class "none" skinny-N tiles at short K (29-509), many waves
   kstep_tf32_k_copies     TF32 nn class "k" (B alone copied one by one) tiles at 2-3 stages and 1-3 tiles per SM
   kstep_tf32_blocks_short kstep_tf32_blocks' wave at K 128-2048 (graph replays), with three one-block tiles
+  kstep_fp16_lone_waves   fp16 big tiles in one partial wave of 33, 72 and 132 tiles at K 256-2048 (graph replays)
 """
 
 from __future__ import annotations
@@ -418,6 +419,32 @@ def kstep_tf32_blocks_short(out: dict) -> None:
                                                  lambda M, N, K, c: extra[(M, N, K, c)], graph=True)
 
 
+#: 16-bit tiles of holdout95's 750x3072x768 `nt` miss (session 45: 256x128x64_w8_s4 in a lone wave of 72 tiles ran 1.25x
+#: its prediction, 64x128x64_w4_s3 as predicted), and their neighbours
+FP16_LONE_WAVE_TILES = [(256, 128, 64, 8, 4), (128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (64, 128, 64, 4, 3)]
+#: tile grids (rows, columns) of 33, 72 and 132 tiles: a quarter, about half and all of an H200's SMs at one tile each
+FP16_LONE_WAVE_GRIDS = ((3, 11), (8, 9), (12, 11))
+
+
+def kstep_fp16_lone_waves(out: dict) -> None:
+    """fp16, aligned, `nn` and `nt`: the tiles of FP16_LONE_WAVE_TILES in one partial wave of 33, 72 and 132 tiles
+    walking K 256, 768 and 2048, timed as CUDA-graph replays (session 45): over the read sets big 8-warp tiles in one
+    partial wave at 16 k-steps or fewer ran a median 1.24x their prediction, the same tiles in several waves 1.03x;
+    whether the model's clock gain for a partly busy GPU (calibration partial_clock_gain), or the lone tile's start
+    and end, is what it misses."""
+    jobs, extra = [], {}
+    for c in FP16_LONE_WAVE_TILES:
+        for rows_, cols in FP16_LONE_WAVE_GRIDS:
+            for k in (256, 768, 2048):
+                job = (c[0] * rows_, c[1] * cols, k, c)
+                jobs.append(job)
+                extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
+    out["kstep_fp16_lone_waves"] = [
+        row for layout in ("nn", "nt") for row in streams.compiled_and_timed(
+            f"kstep_fp16_lone_waves {layout}", jobs, 16, (4096, 4096, 4096), lambda M, N, K, c: extra[(M, N, K, c)],
+            dtype="fp16", layout=layout, graph=True)]
+
+
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
 #: ~1.4x faster (the model: 1.0x), with BLOCK_M, BLOCK_N, warps and BLOCK_K around them
 TF32_NONE_COPY_TILES = [(64, 32, 32, 4), (128, 32, 32, 4), (256, 32, 32, 4), (128, 32, 32, 8), (256, 32, 32, 8),
@@ -505,7 +532,8 @@ def main() -> int:
                                              "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
                                              "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
                                              "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies "
-                                             "kstep_tf32_none_short kstep_tf32_k_copies kstep_tf32_blocks_short")
+                                             "kstep_tf32_none_short kstep_tf32_k_copies kstep_tf32_blocks_short "
+                                             "kstep_fp16_lone_waves")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -518,7 +546,8 @@ def main() -> int:
     steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
              stream_short_k, kstep_stages, kstep_mixed_tiles,
              kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
-             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short)
+             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short,
+             kstep_fp16_lone_waves)
     only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
     for step in steps:
         if only and step.__name__ not in only:
