@@ -62,11 +62,13 @@ def kmajor_copy_weight(spec, p, rows: list[dict]) -> tuple[float, dict[float, li
     return min(KCOPY_GRID, key=lambda u: abs(np.log(np.median([ratios[u][i] for i in piped])))), ratios
 
 
-def lone_pairs(rows: list[dict]) -> list[tuple[dict, dict]]:
-    """(the row at one tile per SM, the row at two) of each tile, layout and stage count timed at both."""
+def lone_pairs(rows: list[dict], fields: tuple[str, ...] = ()) -> list[tuple[dict, dict]]:
+    """(the row at one tile per SM, the row at two) of each tile, layout and stage count timed at both (and of
+    each value of the row `fields`, where a file times one tile at several, e.g. K)."""
     by: dict[tuple, dict[int, dict]] = {}
     for r in rows:
-        by.setdefault((r.get("layout", "nn"), *(r[k] for k in CONFIG_KEYS[:5])), {})[r["tiles_per_sm"]] = r
+        key = (r.get("layout", "nn"), *(r[k] for k in CONFIG_KEYS[:5]), *(r[k] for k in fields))
+        by.setdefault(key, {})[r["tiles_per_sm"]] = r
     return [(v[1], v[2]) for v in by.values() if 1 in v and 2 in v]
 
 

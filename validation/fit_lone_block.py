@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from perfmodel.calibration_copies import model_s  # noqa: E402
+from perfmodel.calibration_copies import lone_pairs, lone_ratios  # noqa: E402
 from perfmodel.hardware.registry import load_hardware  # noqa: E402
 from perfmodel.kernels.params import timing_params  # noqa: E402
 from perfmodel.kernels.tiled import LONE_MAX_RESIDENT  # noqa: E402
@@ -34,7 +34,6 @@ from perfmodel.kernels.tiled import LONE_MAX_RESIDENT  # noqa: E402
 DATA = Path(__file__).resolve().parent / "data" / "h200"
 FILES = {"microbench_tf32_blocks.json": "kstep_tf32_blocks", "microbench_tf32_blocks_short.json": "kstep_tf32_blocks_short"}
 GRID = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6)
-PAIR = ("layout", "setup", "BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages", "K")
 
 
 def timed_rows() -> list[dict]:
@@ -43,35 +42,18 @@ def timed_rows() -> list[dict]:
             if "time_ms" in r]
 
 
-def pairs(rows: list[dict]) -> list[tuple[dict, dict]]:
-    """(row at one tile per SM, row at two) of each mma.sync tile, setup and K with 2..LONE_MAX_RESIDENT blocks per SM
-    (the model's residency, under the file's constants)."""
-    spec = load_hardware("h200")
-    p = timing_params(spec, "tf32")
-    by: dict[tuple, dict[int, dict]] = {}
-    for r in rows:
-        by.setdefault(tuple(r[k] for k in PAIR), {})[r["tiles_per_sm"]] = r
-    out = []
-    for both in by.values():
-        if 1 in both and 2 in both:
-            one = both[1]
-            sync = one["BLOCK_M"] < 64 or one["num_warps"] < 4
-            if sync and 2 <= model_s(spec, p, one, blocks=True)[1] <= LONE_MAX_RESIDENT:
-                out.append((one, both[2]))
-    return out
-
-
-def errors(eta: float, pairs_: list[tuple[dict, dict]]) -> list[tuple[dict, float]]:
-    """(row at one tile per SM, measured t(1) / t(2) over the model's at eta) per pair."""
+def errors(eta: float, pairs: list[tuple[dict, dict]]) -> list[tuple[dict, float]]:
+    """(row at one tile per SM, measured t(1) / t(2) over the model's at eta) of each mma.sync pair with 2 to
+    LONE_MAX_RESIDENT blocks per SM (perfmodel.calibration_copies.lone_ratios, which keeps those with room for two)."""
     spec = load_hardware("h200")
     p = dataclasses.replace(timing_params(spec, "tf32"), lone_block_dot_rate=eta)
-    return [(one, (one["time_ms"] / two["time_ms"]) / (model_s(spec, p, one) / model_s(spec, p, two)))
-            for one, two in pairs_]
+    return [(one, measured / model) for one, b, measured, model in lone_ratios(spec, p, pairs)
+            if b <= LONE_MAX_RESIDENT and (one["BLOCK_M"] < 64 or one["num_warps"] < 4)]
 
 
 def choose(rows: list[dict]) -> tuple[float, dict[float, list[tuple[dict, float]]]]:
     """(the value chosen, each grid value's errors): the least mean |ln error| over the wave rows' pairs."""
-    found = pairs(rows)
+    found = lone_pairs(rows, fields=("setup", "K"))
     by_eta = {eta: errors(eta, found) for eta in GRID}
 
     def cost(eta):

@@ -368,11 +368,12 @@ def kstep_tf32_none_spills(out: dict) -> None:
 
 
 def _in_layouts(name: str, jobs: list[tuple], specialization: tuple, extra, layouts=("nn", "nt"),
-                graph: bool = False) -> list[dict]:
-    """The TF32 (M, N, K, config) jobs compiled at `specialization` and timed in each layout, in turn
-    (perfmodel.gpu.streams.compiled_and_timed; `graph`: CUDA-graph replays), each row with `extra(M, N, K, config)`."""
+                graph: bool = False, dtype: str = "tf32") -> list[dict]:
+    """The (M, N, K, config) jobs in `dtype` (TF32 unless named) compiled at `specialization` and timed in each
+    layout, in turn (perfmodel.gpu.streams.compiled_and_timed; `graph`: CUDA-graph replays), each row with
+    `extra(M, N, K, config)`."""
     return [row for layout in layouts for row in streams.compiled_and_timed(f"{name} {layout}", jobs, 16, specialization,
-                                                                            extra, dtype="tf32", layout=layout, graph=graph)]
+                                                                            extra, dtype=dtype, layout=layout, graph=graph)]
 
 
 #: TF32 tiles the decode-like `nn` shapes pick or run best (holdout78/80: split-K 32x64x128 at k2 against k4, 64x32
@@ -439,10 +440,8 @@ def kstep_fp16_lone_waves(out: dict) -> None:
                 job = (c[0] * rows_, c[1] * cols, k, c)
                 jobs.append(job)
                 extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
-    out["kstep_fp16_lone_waves"] = [
-        row for layout in ("nn", "nt") for row in streams.compiled_and_timed(
-            f"kstep_fp16_lone_waves {layout}", jobs, 16, (4096, 4096, 4096), lambda M, N, K, c: extra[(M, N, K, c)],
-            dtype="fp16", layout=layout, graph=True)]
+    out["kstep_fp16_lone_waves"] = _in_layouts("kstep_fp16_lone_waves", jobs, (4096, 4096, 4096),
+                                               lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype="fp16")
 
 
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
