@@ -542,8 +542,9 @@ def test_the_moved_picks_are_the_model_s_and_ran_faster(cases, times, moved, abo
 #: spilled register 1.95x where the FMA dot reads B K-major) and candidate 54 (session 41, the K-major B reads by
 #: the thread tile's columns alone, the spill factor refitted with it), candidate 56 (session 42, TF32 class "none"
 #: registers by compile class), candidate 58 (session 43, a lone TF32 mma.sync block's dot term at a measured
-#: rate) and candidate 59 (the same on aligned tiles alone, rule "tf32-small-m"). Each rule asked for t_before /
-#: t_after above 1.0.
+#: rate), candidate 59 (the same on aligned tiles alone, rule "tf32-small-m") and candidate 62 (session 46, the
+#: partial-wave clock gain climbing over the kernel's span, rule "any"). Each rule asked for t_before / t_after
+#: above 1.0.
 REJECTED = [
     ("fma_busiest_judge_cases.jsonl", "fma_busiest_judge.jsonl.gz", 240, 240),
     ("fma_kmajor_reads_judge_cases.jsonl", "fma_kmajor_reads_judge.jsonl.gz", 240, 235),
@@ -552,6 +553,7 @@ REJECTED = [
     ("tf32_compile_class_judge_cases.jsonl", "tf32_compile_class_judge.jsonl.gz", 171, 171),  # candidate 56: 0.926
     ("lone_block_judge_cases.jsonl", "lone_block_judge.jsonl.gz", 34, 34),  # candidate 58: 0.996
     ("lone_block_aligned_judge_cases.jsonl", "lone_block_aligned_judge.jsonl.gz", 135, 135),  # candidate 59: 0.997
+    ("clock_ramp_judge_cases.jsonl", "clock_ramp_judge.jsonl.gz", 82, 82),  # candidate 62: 0.976
 ]
 
 

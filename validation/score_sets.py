@@ -38,7 +38,7 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout78", "holdout79", "holdout80", "holdout81", "holdout82",
         "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout89", "holdout90",
         "holdout91", "holdout92", "holdout93", "holdout94", "holdout95", "holdout96",
-        "holdout97")
+        "holdout97", "holdout98")
 #: kept unread for the next change: not scored here (holdout78, TF32, recorded in session 33 for the next
 #: change to TF32, judged candidate 57 (adopted) in session 42 and is read; holdout80, TF32, recorded in
 #: session 34 for the check after the next TF32 change, read in session 42 as that check;
@@ -60,7 +60,8 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: the next TF32 and FMA-path changes: holdout93 judged candidate 61 (adopted) in session 45 and is read;
 #: holdout95 (fp16, bf16, TF32), recorded in session 45 after that and read at once as issue 16's check, and
 #: holdout96 (TF32), recorded beside it for the next TF32 change; holdout97 (fp16, bf16), recorded after
-#: holdout95 was read, for the next 16-bit change;
+#: holdout95 was read, for the next 16-bit change (not read by candidate 62, turned away on its fresh picks in
+#: session 46); holdout98 (fp16, bf16, TF32), recorded in session 46 and read after that verdict as issue 16's check;
 #: in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
