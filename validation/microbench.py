@@ -33,6 +33,8 @@ Writes OUTDIR/microbench.json (or --name) with:
   kstep_tf32_k_copies     TF32 nn class "k" (B alone copied one by one) tiles at 2-3 stages and 1-3 tiles per SM
   kstep_tf32_blocks_short kstep_tf32_blocks' wave at K 128-2048 (graph replays), with three one-block tiles
   kstep_fp16_lone_waves   fp16 big tiles in one partial wave of 33, 72 and 132 tiles at K 256-2048 (graph replays)
+  kstep_fp16_stage_waves  fp16 tiles at 3-6 stages in one partial wave (33, 72 tiles) and in 1056, K 1024/3072 (graphs)
+  kstep_tf32_lone_partial TF32 one-block mma.sync tiles in one partial wave (33-96 tiles) and in 1056, K 1280/4096 (graphs)
 """
 
 from __future__ import annotations
@@ -444,6 +446,56 @@ def kstep_fp16_lone_waves(out: dict) -> None:
                                                lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype="fp16")
 
 
+#: fp16 tiles candidate 62's losing moves went to (session 46: 4-warp tiles at six stages, a stage count no sweep
+#: times, in one partial wave, ran 0.70-0.87 of the 128x128x64_w4_s5 / 128x256x64_w8_s4 picks they replaced) and those
+#: picks, each at 3 to 6 stages
+FP16_STAGE_WAVE_TILES = [(256, 64, 32, 4), (64, 128, 32, 4), (64, 256, 32, 4), (128, 128, 32, 4), (128, 128, 64, 4),
+                         (128, 256, 64, 8)]
+#: tile grids (rows, columns): one partial wave of 33 and 72 tiles, and 1056 tiles (eight waves at one tile per SM)
+FP16_STAGE_WAVE_GRIDS = ((3, 11), (8, 9), (32, 33))
+
+
+def kstep_fp16_stage_waves(out: dict) -> None:
+    """fp16, aligned, `nn` and `nt`: the tiles of FP16_STAGE_WAVE_TILES at 3, 4, 5 and 6 stages, in one partial wave
+    of 33 and 72 tiles and in 1056 tiles, walking K 1024 and 3072, timed as CUDA-graph replays (session 46): whether
+    six stages, whose tile factor comes from stage counts the sweeps timed, run as the model says, and whether a lone
+    partial wave runs over its terms for every tile (the read sets: 1.10-1.20 at 10-60 us) or for some."""
+    jobs, extra = [], {}
+    for tile in FP16_STAGE_WAVE_TILES:
+        for stages in (3, 4, 5, 6):
+            c = (*tile, stages)
+            for rows_, cols in FP16_STAGE_WAVE_GRIDS:
+                for k in (1024, 3072):
+                    job = (c[0] * rows_, c[1] * cols, k, c)
+                    jobs.append(job)
+                    extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
+    out["kstep_fp16_stage_waves"] = _in_layouts("kstep_fp16_stage_waves", jobs, (4096, 4096, 4096),
+                                                lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype="fp16")
+
+
+#: TF32 tiles of holdout95's 192x1000x1280 `nt` miss (session 45: 64x32x128_w2_s4, one block per SM at a stage count
+#: the tile factors were fitted at, ran 1.35x its prediction in a lone wave of 96 tiles; 64x64x64_w4_s5 as predicted)
+#: and neighbours
+TF32_LONE_PARTIAL_CONFIGS = [(64, 32, 128, 2, 4), (64, 64, 64, 4, 5), (64, 32, 64, 2, 4), (32, 64, 128, 4, 3)]
+#: tile grids (rows, columns): one partial wave of 33, 72 and 96 tiles, and 1056 tiles
+TF32_LONE_PARTIAL_GRIDS = ((3, 11), (8, 9), (3, 32), (32, 33))
+
+
+def kstep_tf32_lone_partial(out: dict) -> None:
+    """TF32, aligned, `nn` and `nt`: the tiles of TF32_LONE_PARTIAL_CONFIGS in one partial wave of 33, 72 and 96 tiles
+    and in 1056 tiles, walking K 1280 and 4096, timed as CUDA-graph replays (session 46): whether a one-block
+    mma.sync tile runs slower in a lone partial wave than in many waves, where its tile factor was fitted."""
+    jobs, extra = [], {}
+    for c in TF32_LONE_PARTIAL_CONFIGS:
+        for rows_, cols in TF32_LONE_PARTIAL_GRIDS:
+            for k in (1280, 4096):
+                job = (c[0] * rows_, c[1] * cols, k, c)
+                jobs.append(job)
+                extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
+    out["kstep_tf32_lone_partial"] = _in_layouts("kstep_tf32_lone_partial", jobs, (4096, 4096, 4096),
+                                                 lambda M, N, K, c: extra[(M, N, K, c)], graph=True)
+
+
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
 #: ~1.4x faster (the model: 1.0x), with BLOCK_M, BLOCK_N, warps and BLOCK_K around them
 TF32_NONE_COPY_TILES = [(64, 32, 32, 4), (128, 32, 32, 4), (256, 32, 32, 4), (128, 32, 32, 8), (256, 32, 32, 8),
@@ -523,16 +575,19 @@ def splitk_reduce(out: dict) -> None:
     print(f"[splitk] {len(rows)} timed", flush=True)
 
 
+#: every step, in the order a run without names takes them
+STEPS = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
+         stream_short_k, kstep_stages, kstep_mixed_tiles,
+         kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
+         kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short,
+         kstep_fp16_lone_waves, kstep_fp16_stage_waves, kstep_tf32_lone_partial)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--name", default="microbench.json", help="the output file's name in --out")
-    ap.add_argument("steps", nargs="*", help="run only these: clocks latency scalar_loads mma_loop kstep programs "
-                                             "splitk_reduce spills stream partial kstep_mixed stream_short_k kstep_stages "
-                                             "kstep_mixed_tiles kstep_fp32_k kstep_fp32_all kstep_fp32_nt kstep_fp32_spills "
-                                             "kstep_tf32_none_spills kstep_tf32_blocks kstep_tf32_none_copies "
-                                             "kstep_tf32_none_short kstep_tf32_k_copies kstep_tf32_blocks_short "
-                                             "kstep_fp16_lone_waves")
+    ap.add_argument("steps", nargs="*", help="run only these: " + " ".join(f.__name__ for f in STEPS))
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     global SMS
@@ -542,13 +597,8 @@ def main() -> int:
            "triton": triton.__version__, "driver": env.driver_version(),
            "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "command": "python3 validation/microbench.py " + " ".join(sys.argv[1:])}
-    steps = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce, spills, stream, partial, kstep_mixed,
-             stream_short_k, kstep_stages, kstep_mixed_tiles,
-             kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
-             kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short,
-             kstep_fp16_lone_waves)
-    only = [a for a in sys.argv[1:] if a in [f.__name__ for f in steps]]
-    for step in steps:
+    only = [a for a in sys.argv[1:] if a in [f.__name__ for f in STEPS]]
+    for step in STEPS:
         if only and step.__name__ not in only:
             continue
         try:
