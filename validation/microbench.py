@@ -422,6 +422,20 @@ def kstep_tf32_blocks_short(out: dict) -> None:
                                                  lambda M, N, K, c: extra[(M, N, K, c)], graph=True)
 
 
+def _grid_waves(name: str, configs, grids, ks, dtype: str = "tf32") -> list[dict]:
+    """Each config on each tile grid of `grids` ((rows, columns) of tiles: a partial wave where fewer than the SMs)
+    walking each K of `ks`, compiled at 4096^3 and timed in `nn` and `nt` as CUDA-graph replays (_in_layouts), each
+    row with setup "wave", its tiles and its k-steps."""
+    jobs, extra = [], {}
+    for c in configs:
+        for rows_, cols in grids:
+            for k in ks:
+                job = (c[0] * rows_, c[1] * cols, k, c)
+                jobs.append(job)
+                extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
+    return _in_layouts(name, jobs, (4096, 4096, 4096), lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype=dtype)
+
+
 #: 16-bit tiles of holdout95's 750x3072x768 `nt` miss (session 45: 256x128x64_w8_s4 in a lone wave of 72 tiles ran 1.25x
 #: its prediction, 64x128x64_w4_s3 as predicted), and their neighbours
 FP16_LONE_WAVE_TILES = [(256, 128, 64, 8, 4), (128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (64, 128, 64, 4, 3)]
@@ -435,15 +449,8 @@ def kstep_fp16_lone_waves(out: dict) -> None:
     partial wave at 16 k-steps or fewer ran a median 1.24x their prediction, the same tiles in several waves 1.03x;
     whether the model's clock gain for a partly busy GPU (calibration partial_clock_gain), or the lone tile's start
     and end, is what it misses."""
-    jobs, extra = [], {}
-    for c in FP16_LONE_WAVE_TILES:
-        for rows_, cols in FP16_LONE_WAVE_GRIDS:
-            for k in (256, 768, 2048):
-                job = (c[0] * rows_, c[1] * cols, k, c)
-                jobs.append(job)
-                extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
-    out["kstep_fp16_lone_waves"] = _in_layouts("kstep_fp16_lone_waves", jobs, (4096, 4096, 4096),
-                                               lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype="fp16")
+    out["kstep_fp16_lone_waves"] = _grid_waves("kstep_fp16_lone_waves", FP16_LONE_WAVE_TILES, FP16_LONE_WAVE_GRIDS,
+                                               (256, 768, 2048), dtype="fp16")
 
 
 #: fp16 tiles candidate 62's losing moves went to (session 46: 4-warp tiles at six stages, a stage count no sweep
@@ -460,17 +467,9 @@ def kstep_fp16_stage_waves(out: dict) -> None:
     of 33 and 72 tiles and in 1056 tiles, walking K 1024 and 3072, timed as CUDA-graph replays (session 46): whether
     six stages, whose tile factor comes from stage counts the sweeps timed, run as the model says, and whether a lone
     partial wave runs over its terms for every tile (the read sets: 1.10-1.20 at 10-60 us) or for some."""
-    jobs, extra = [], {}
-    for tile in FP16_STAGE_WAVE_TILES:
-        for stages in (3, 4, 5, 6):
-            c = (*tile, stages)
-            for rows_, cols in FP16_STAGE_WAVE_GRIDS:
-                for k in (1024, 3072):
-                    job = (c[0] * rows_, c[1] * cols, k, c)
-                    jobs.append(job)
-                    extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
-    out["kstep_fp16_stage_waves"] = _in_layouts("kstep_fp16_stage_waves", jobs, (4096, 4096, 4096),
-                                                lambda M, N, K, c: extra[(M, N, K, c)], graph=True, dtype="fp16")
+    configs = [(*tile, stages) for tile in FP16_STAGE_WAVE_TILES for stages in (3, 4, 5, 6)]
+    out["kstep_fp16_stage_waves"] = _grid_waves("kstep_fp16_stage_waves", configs, FP16_STAGE_WAVE_GRIDS, (1024, 3072),
+                                                dtype="fp16")
 
 
 #: TF32 tiles of holdout95's 192x1000x1280 `nt` miss (session 45: 64x32x128_w2_s4, one block per SM at a stage count
@@ -485,15 +484,8 @@ def kstep_tf32_lone_partial(out: dict) -> None:
     """TF32, aligned, `nn` and `nt`: the tiles of TF32_LONE_PARTIAL_CONFIGS in one partial wave of 33, 72 and 96 tiles
     and in 1056 tiles, walking K 1280 and 4096, timed as CUDA-graph replays (session 46): whether a one-block
     mma.sync tile runs slower in a lone partial wave than in many waves, where its tile factor was fitted."""
-    jobs, extra = [], {}
-    for c in TF32_LONE_PARTIAL_CONFIGS:
-        for rows_, cols in TF32_LONE_PARTIAL_GRIDS:
-            for k in (1280, 4096):
-                job = (c[0] * rows_, c[1] * cols, k, c)
-                jobs.append(job)
-                extra[job] = {"setup": "wave", "tiles": rows_ * cols, "k_steps": k // c[2]}
-    out["kstep_tf32_lone_partial"] = _in_layouts("kstep_tf32_lone_partial", jobs, (4096, 4096, 4096),
-                                                 lambda M, N, K, c: extra[(M, N, K, c)], graph=True)
+    out["kstep_tf32_lone_partial"] = _grid_waves("kstep_tf32_lone_partial", TF32_LONE_PARTIAL_CONFIGS,
+                                                 TF32_LONE_PARTIAL_GRIDS, (1280, 4096))
 
 
 #: TF32 class-"none" tiles (session 43): the read sets' skinny-N misses pick 256x32x32_w4 where 128x32x32_w4_s2 runs
