@@ -345,6 +345,26 @@ HOLDOUT98_SHAPES: list[tuple] = in_layouts([
 ])
 HOLDOUT98_BASE_INDEX = 11700
 
+# The ninety-ninth hold-out, defined in session 47 before candidate 63 (SPLIT_K up to the k-steps) is judged, to be
+# recorded now and read after that verdict as a check of issue 16's per-group bars with the model as it then stands
+# (it judges no change), never tuned on: ten layers no suite holds, in the issue's three swept dtypes x nn and nt.
+# Two decode (M 12 and 6), an MoE expert, three more aligned, an LM head at 40 tokens, one with N not 16-divisible
+# (EfficientNet-B0's 1000 classes), one with K not (29 features) and one with neither (27 features -> 10).
+# Indexed from 11800.
+HOLDOUT99_SHAPES: list[tuple] = in_layouts([
+    ("decode", 12, 14336, 4096),  # Llama-3-8B MLP up (4096 -> 14336), 12 tokens
+    ("decode", 6, 3072, 8192),  # Llama-3.2-3B MLP down (8192 -> 3072), 6 tokens
+    ("moe", 208, 1408, 2048),  # a DeepSeek-V2-Lite expert up (2048 -> 1408), 208 tokens routed
+    ("prefill", 1536, 3584, 3584),  # Qwen2-7B attention output projection, 1536 tokens
+    ("vision", 1568, 384, 1536),  # ViT-S MLP down (1536 -> 384), 8 images x 196 tokens
+    ("speech", 750, 4096, 1024),  # wav2vec2-large feed-forward up (1024 -> 4096), 750 frames
+    ("nlp", 40, 32000, 4096),  # Llama-2-7B LM head over 32,000 tokens, 40 tokens
+    ("vision", 448, 1000, 1280),  # EfficientNet-B0 classifier 1280 -> 1000, batch 448
+    ("tabular", 32768, 384, 29),  # 29 features to 384, batch 32768
+    ("tabular", 81920, 10, 27),  # 27 features to 10 classes, batch 81920
+])
+HOLDOUT99_BASE_INDEX = 11800
+
 # Every hold-out of this module by its suite name: (base index, shapes).
 HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout82": (HOLDOUT82_BASE_INDEX, HOLDOUT82_SHAPES),
@@ -364,4 +384,5 @@ HOLDOUTS: dict[str, tuple[int, list]] = {
     "holdout96": (HOLDOUT96_BASE_INDEX, HOLDOUT96_SHAPES),
     "holdout97": (HOLDOUT97_BASE_INDEX, HOLDOUT97_SHAPES),
     "holdout98": (HOLDOUT98_BASE_INDEX, HOLDOUT98_SHAPES),
+    "holdout99": (HOLDOUT99_BASE_INDEX, HOLDOUT99_SHAPES),
 }
