@@ -114,6 +114,8 @@ JUDGES = [
     ("lone_copy_fp32_judge_cases.jsonl", "lone_copy_fp32_judge.jsonl.gz", 168, 1.01, True),
     ("lone_copy_judge_earlier_cases.jsonl", "lone_copy_judge_earlier.jsonl.gz", 240, 1.08, True),
     ("lone_dot_judge_cases.jsonl", "lone_dot_judge.jsonl.gz", 300, 1.01, True),
+    ("splitk_rule_judge_cases.jsonl", "splitk_rule_judge.jsonl.gz", 60, 1.04, True),
+    ("splitk_rule_judge_earlier_cases.jsonl", "splitk_rule_judge_earlier.jsonl.gz", 4, 1.0, True),
 ]
 #: the "after" picks a later change moved, one shape at a time (the rest of the judge stays current;
 #: the new picks were not timed): (cases file, shape) -> the change. Candidate 33 (session 30, the tile
@@ -520,6 +522,11 @@ MOVED_SINCE.update({(c["judge"], _shape(c)): _C60 for c in map(json.loads, (
 _C61 = "candidate 61, session 45"
 MOVED_SINCE.update({(c["judge"], _shape(c)): _C61 for c in map(json.loads, (
     DATA / "lone_dot_judge_earlier_cases.jsonl").read_text().splitlines())})
+#: Candidate 63 (session 47: SPLIT_K up to the k-steps, the last partial) moved 4 earlier picks, each timed against its
+#: new pick beside its judge (splitk_rule_judge_earlier above: 1.020x)
+_C63 = "candidate 63, session 47"
+MOVED_SINCE.update({(c["judge"], _shape(c)): _C63 for c in map(json.loads, (
+    DATA / "splitk_rule_judge_earlier_cases.jsonl").read_text().splitlines())})
 
 
 @pytest.mark.parametrize("cases,times,moved,above,current", JUDGES)

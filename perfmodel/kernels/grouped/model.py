@@ -88,9 +88,13 @@ def _product(splits: tuple[int, ...]) -> np.ndarray:
 
 def splits_have_work(problem: GemmProblem, bk, sk):
     """Whether each of SPLIT_K `sk` slices of K keeps at least one k-step of BLOCK_K `bk` (arrays or
-    scalars): SPLIT_K x BLOCK_K <= max(K, BLOCK_K). The one rule behind the split-K kernel's check and
-    the pointer kernels' tile grid."""
-    return np.asarray(sk) * np.asarray(bk) <= np.maximum(problem.K, bk)
+    scalars): the split-K kernel's slice z takes the K blocks z, z + SPLIT_K, ... (perfmodel.gpu.kernels),
+    so the last, SPLIT_K - 1, has work while (SPLIT_K - 1) x BLOCK_K < K: SPLIT_K <= ceil(K / BLOCK_K), the
+    k-steps, the last of them partial where BLOCK_K does not divide K. The one rule behind the split-K
+    kernel's check and the pointer kernels' tile grid. (Until session 47 it read SPLIT_K x BLOCK_K <= K,
+    which turned away SPLIT_K = ceil(K / BLOCK_K) where the last k-step is partial, while the check's
+    message said that many were allowed; validation/NOTES.md, candidate 63.)"""
+    return (np.asarray(sk) - 1) * np.asarray(bk) < problem.K
 
 
 def tile_grid(problem: GemmProblem, splits=(1,), min_bk: int = 16) -> np.ndarray:
