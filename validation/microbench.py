@@ -472,6 +472,24 @@ def kstep_fp16_stage_waves(out: dict) -> None:
                                                 dtype="fp16")
 
 
+#: fp16 tiles at one, two and three blocks per SM (session 47: over the read sets' aligned 16-bit near-best runs, lone
+#: partial waves of 64x128x64_w4_s3 at three blocks per SM ran a median 0.87 of their prediction, of 256x128x64_w8_s4
+#: and 128x256x64_w8_s4 at one 1.05, in many waves 0.94-0.99; holdout99's 750x4096x1024 and holdout95's 750x3072x768
+#: picked the one-block tiles over the three-block one)
+FP16_FILL_TILES = [(64, 128, 64, 4, 3), (64, 128, 64, 4, 4), (128, 128, 64, 4, 3), (256, 128, 64, 8, 4)]
+#: tile grids (rows, columns) of 66 to 792 tiles, eleven columns: half of the SMs at one tile each, then one tile per
+#: SM, then each step a further 66 tiles up to three per SM, then four and six per SM
+FP16_FILL_GRIDS = tuple((r, 11) for r in (6, 12, 18, 24, 30, 36, 48, 72)) + ((24, 12),)
+
+
+def kstep_fp16_fill(out: dict) -> None:
+    """fp16, aligned, `nn` and `nt`: the tiles of FP16_FILL_TILES on grids of 66 to 792 tiles walking K 768 and 4096,
+    timed as CUDA-graph replays (session 47): how a grid's time grows as its tiles fill the SMs one, two and three
+    deep, against the model's last partial wave (perfmodel.kernels.tiled.wave_shape: ceil(tiles / SMs) blocks on the
+    SMs that many fill, its clock and L2 share at those SMs)."""
+    out["kstep_fp16_fill"] = _grid_waves("kstep_fp16_fill", FP16_FILL_TILES, FP16_FILL_GRIDS, (768, 4096), dtype="fp16")
+
+
 #: TF32 tiles of holdout95's 192x1000x1280 `nt` miss (session 45: 64x32x128_w2_s4, one block per SM at a stage count
 #: the tile factors were fitted at, ran 1.35x its prediction in a lone wave of 96 tiles; 64x64x64_w4_s5 as predicted)
 #: and neighbours
@@ -572,7 +590,7 @@ STEPS = (clocks, latency, scalar_loads, mma_loop, kstep, programs, splitk_reduce
          stream_short_k, kstep_stages, kstep_mixed_tiles,
          kstep_fp32_k, kstep_fp32_all, kstep_fp32_nt, kstep_fp32_spills, kstep_tf32_none_spills, kstep_tf32_blocks,
          kstep_tf32_none_copies, kstep_tf32_none_short, kstep_tf32_k_copies, kstep_tf32_blocks_short,
-         kstep_fp16_lone_waves, kstep_fp16_stage_waves, kstep_tf32_lone_partial)
+         kstep_fp16_lone_waves, kstep_fp16_stage_waves, kstep_tf32_lone_partial, kstep_fp16_fill)
 
 
 def main() -> int:
