@@ -1,4 +1,4 @@
-"""The hold-outs recorded from session 35 on (holdout82 and later), in the form of
+"""The hold-outs recorded in sessions 35-47 (holdout82-99; later ones: perfmodel.gpu.holdouts_onward), in the form of
 perfmodel.gpu.holdouts_fresh (which holds holdout64-81, and is full): each a list of linear layers
 in every dtype and layout, with the rule it was chosen by in its comment; perfmodel.gpu.suite.SUITES
 names them. The rule: ten layers no earlier suite holds ((M, N, K) checked against every suite),

@@ -27,6 +27,7 @@ from perfmodel.gpu.holdouts_latest import HOLDOUTS as _LATEST_HOLDOUTS
 from perfmodel.gpu.holdouts_recent import HOLDOUTS as _RECENT_HOLDOUTS
 from perfmodel.gpu.holdouts_fresh import HOLDOUTS as _FRESH_HOLDOUTS
 from perfmodel.gpu.holdouts_next import HOLDOUTS as _NEXT_HOLDOUTS
+from perfmodel.gpu.holdouts_onward import HOLDOUTS as _ONWARD_HOLDOUTS
 from perfmodel.names import CONFIG_KEYS, config_name, shape_key  # noqa: F401  (plain tables)
 
 # (family, M, N, K, dtype)
@@ -324,6 +325,7 @@ SUITES: dict[str, tuple[int, list]] = {
     **_RECENT_HOLDOUTS,
     **_FRESH_HOLDOUTS,
     **_NEXT_HOLDOUTS,
+    **_ONWARD_HOLDOUTS,
 }
 
 
