@@ -38,7 +38,7 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
         "holdout78", "holdout79", "holdout80", "holdout81", "holdout82",
         "holdout83", "holdout84", "holdout85", "holdout86", "holdout87", "holdout88", "holdout89", "holdout90",
         "holdout91", "holdout92", "holdout93", "holdout94", "holdout95", "holdout96",
-        "holdout97", "holdout98", "holdout99")
+        "holdout97", "holdout98", "holdout99", "holdout100", "holdout101")
 #: kept unread for the next change: not scored here (holdout78, TF32, recorded in session 33 for the next
 #: change to TF32, judged candidate 57 (adopted) in session 42 and is read; holdout80, TF32, recorded in
 #: session 34 for the check after the next TF32 change, read in session 42 as that check;
@@ -64,11 +64,12 @@ SETS = ("runs", "holdout", "mixed", "padded", "holdout2", "reserve", "sweep", "h
 #: holdout95 was read, for the next 16-bit change (not read by candidate 62, turned away on its fresh picks in
 #: session 46; it judged candidate 63, adopted, in session 47 and is read); holdout98 (fp16, bf16, TF32), recorded in
 #: session 46 and read after that verdict as issue 16's check; holdout99 (fp16, bf16, TF32), recorded in session 47
-#: beside candidate 63's judge and read after its verdict as issue 16's check;
+#: beside candidate 63's judge and read after its verdict as issue 16's check; holdout100 (fp16, bf16) and holdout101
+#: (IEEE fp32), recorded at the end of session 47 for the next 16-bit and FMA-path changes;
 #: in session 33 holdout75
 #: and holdout76 judged candidate 38 and holdout77 was read once after it as the check of issue 12's
 #: acceptance)
-UNREAD: tuple[str, ...] = ("holdout96",)
+UNREAD: tuple[str, ...] = ("holdout96", "holdout100", "holdout101")
 HEADER = ("| set | shapes | top-1 | worst | top-5 | Spearman | median error | all kernels top-1 | fit |\n"
           "|---|---|---|---|---|---|---|---|---|")
 
