@@ -316,14 +316,13 @@ def test_sensitivity_perturbs_only_what_the_dtype_reads():
 def test_readme_holdout8_and_holdout9_rows_are_the_computed_ones():
     """The README's table of the eighth and ninth hold-outs (per dtype and layout group: top-1,
     worst, Spearman, median error, the autotuned tutorial list) against what the code computes."""
-    from perfmodel.scoring.datasets import Dataset, load_runs
+    from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.metrics import evaluate
+    from validation.score_groups import groups
 
     text = (REPO / "README.md").read_text()
     for name in ("holdout8", "holdout9"):
-        data = load_runs(f"h200/{name}")
-        for dtype, layout in sorted({(s.dtype, s.layout) for s in data.shapes}):
-            group = Dataset(data.path, data.headers, [s for s in data.shapes if (s.dtype, s.layout) == (dtype, layout)])
+        for (dtype, layout), group in groups(load_runs(f"h200/{name}")).items():
             res = evaluate(group, ["perfmodel", "tutorial"])
             pm = res["perfmodel"]
             cells = _readme_row(text, f"{name} {dtype} {layout}")
@@ -336,16 +335,15 @@ def test_readme_latest_check_rows_are_the_computed_ones(name):
     """The README's tables of where the groups stand (holdout99, the latest check, and holdout95, the one that missed
     a bar, each read once): each (dtype, layout) group's top-1, worst shape and Spearman median as the code computes
     them with the model as it stands."""
-    from perfmodel.scoring.datasets import Dataset, load_runs
+    from perfmodel.scoring.datasets import load_runs
     from perfmodel.scoring.metrics import evaluate
+    from validation.score_groups import groups
 
     text = (REPO / "README.md").read_text()
-    data = load_runs(f"h200/{name}")
-    groups = sorted({(s.dtype, s.layout) for s in data.shapes})
-    assert len(groups) == 6
-    for dtype, layout in groups:
-        pm = evaluate(Dataset(data.path, data.headers, [s for s in data.shapes if (s.dtype, s.layout) == (dtype, layout)]),
-                      ["perfmodel"])["perfmodel"]
+    by_group = groups(load_runs(f"h200/{name}"))
+    assert len(by_group) == 6
+    for (dtype, layout), group in by_group.items():
+        pm = evaluate(group, ["perfmodel"])["perfmodel"]
         assert f"| {dtype} `{layout}` | {pm.top1_geomean:.3f} | {pm.top1_min:.3f} | {pm.spearman_median:.3f} |" in text
 
 
@@ -358,13 +356,13 @@ def test_readme_pooled_check_rows_are_the_computed_ones():
     over every shape of them, and the count under 0.85 its text gives."""
     from perfmodel.scoring.datasets import Dataset, load_runs
     from perfmodel.scoring.metrics import evaluate
+    from validation.score_groups import groups
 
     text = (REPO / "README.md").read_text()
     sets = [load_runs(f"h200/{name}") for name in ISSUE16_CHECKS]
     shapes = [s for data in sets for s in data.shapes]
     under = 0
-    for dtype, layout in sorted({(s.dtype, s.layout) for s in shapes}):
-        group = Dataset(sets[0].path, sets[0].headers, [s for s in shapes if (s.dtype, s.layout) == (dtype, layout)])
+    for (dtype, layout), group in groups(Dataset(sets[0].path, sets[0].headers, shapes)).items():
         res = evaluate(group, ["perfmodel"])["perfmodel"]
         under += sum(x.top1 < 0.85 for x in res.scores)
         assert (f"| {dtype} `{layout}` | {res.shapes_scored} | {res.top1_geomean:.3f} | {res.top1_min:.3f} | "
